@@ -1,0 +1,73 @@
+# TIL: two commands on a fresh machine — `make run` and `make test`.
+# Without DATABASE_URL, both create and start a local PostgreSQL (scripts/local-postgres.sh).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+APT_PACKAGES := postgresql libpq-dev libssl-dev libcrypt-dev pkg-config
+PGSCRIPT := scripts/local-postgres.sh
+HOST ?= 127.0.0.1
+PORT ?= 8080
+SWIFT_BUILD_FLAGS ?=
+
+# The database for `make run` and the one for `make test` (reset by the tests themselves).
+RUN_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) url))
+TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) test-url))
+
+.PHONY: help deps db db-stop build release run test test-tsan fuzz bench bench-compare routes clean
+
+help:
+	@echo "make run            build (release) and serve on http://$(HOST):$(PORT)"
+	@echo "make test           build and run every test (starts a local PostgreSQL)"
+	@echo "make fuzz           fuzz the HTTP request parser (FUZZ_SECONDS, default 600)"
+	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers -> Benchmarks/RESULTS.md"
+	@echo "make db / db-stop   start / stop the local PostgreSQL"
+
+## Install the system packages TIL builds and runs with (only what is missing; root only).
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing:$$missing"; \
+			export DEBIAN_FRONTEND=noninteractive; \
+			apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+		else \
+			echo "missing packages:$$missing (run as root, or: sudo apt-get install$$missing)" >&2; exit 1; \
+		fi; \
+	fi
+
+db: deps
+	@$(PGSCRIPT) start
+
+db-stop:
+	@$(PGSCRIPT) stop
+
+build: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+
+run: release
+	DATABASE_URL="$(RUN_DB)" .build/release/til-server serve --hostname $(HOST) --port $(PORT)
+
+routes: build
+	.build/debug/til-server routes
+
+test: deps
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	DATABASE_URL="$(TEST_DB)" swift test --skip-build $(SWIFT_BUILD_FLAGS)
+
+## The whole suite once under ThreadSanitizer (own build folder).
+test-tsan: deps
+	DATABASE_URL="$(TEST_DB)" swift test --scratch-path .build-tsan -Xswiftc -sanitize=thread
+
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	scripts/fuzz-parser.sh $(FUZZ_SECONDS)
+
+bench-compare: release
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }
+	scripts/bench-compare.sh
+
+clean:
+	rm -rf .build .build-*

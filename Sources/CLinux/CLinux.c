@@ -1,0 +1,13 @@
+#define _GNU_SOURCE
+#include <stddef.h>
+#include <sys/socket.h>
+#include "CLinux.h"
+
+const int clinux_SOCK_STREAM = SOCK_STREAM;
+const int clinux_SOCK_NONBLOCK = SOCK_NONBLOCK;
+const int clinux_SOCK_CLOEXEC = SOCK_CLOEXEC;
+const int clinux_MSG_NOSIGNAL = MSG_NOSIGNAL;
+
+int clinux_accept4(int fd) {
+    return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}

@@ -1,0 +1,210 @@
+import Glibc
+import Logging
+import Sockets
+import Synchronization
+
+/// One client connection: reads bytes into the parser, runs one request at a time through
+/// the responder (so pipelined responses leave in request order), writes responses, and
+/// enforces the timeouts. Confined to its event loop's thread.
+final class HTTPConnection: EventHandler {
+    private enum Phase {
+        /// Waiting for (more of) a request.
+        case reading
+        /// A handler task is running; further pipelined bytes wait in the parser.
+        case responding
+        /// The last response is queued; close once it is written.
+        case closingAfterWrite
+        /// Write side shut; reading and discarding until the peer closes (avoids a reset
+        /// that could destroy the error response we just sent).
+        case lingering(since: ContinuousClock.Instant)
+        case closed
+    }
+
+    let fd: Int32
+    private let context: LoopContext
+    private var parser: HTTPRequestParser
+    private var phase = Phase.reading
+    private var readable = false
+    private var writable = true
+    private var output: [UInt8] = []
+    private var outputOffset = 0
+    private var lastActivity = ContinuousClock.now
+    private var requestStarted: ContinuousClock.Instant?
+    private var writeStalledSince: ContinuousClock.Instant?
+
+    init(fd: Int32, context: LoopContext) {
+        self.fd = fd
+        self.context = context
+        parser = HTTPRequestParser(limits: context.state.limits)
+    }
+
+    // MARK: EventHandler
+
+    func handle(_ readiness: Readiness) {
+        if !readiness.intersection([.readable, .hangUp]).isEmpty { readable = true }
+        if readiness.contains(.writable) { writable = true }
+        if !output.isEmpty { flush() }
+        advance()
+    }
+
+    func tick(now: ContinuousClock.Instant) {
+        let limits = context.state.limits
+        switch phase {
+        case .reading:
+            if let started = requestStarted, now - started > limits.requestReadTimeout {
+                fail(.requestTimeout, reason: "request not received in time")
+            } else if requestStarted == nil, output.isEmpty, now - lastActivity > limits.idleTimeout {
+                close()
+            }
+        case .lingering(let since) where now - since > .seconds(2):
+            close()
+        case .closingAfterWrite, .responding:
+            if let stalled = writeStalledSince, now - stalled > limits.requestReadTimeout { close() }
+        default:
+            break
+        }
+    }
+
+    /// Graceful shutdown: an idle connection closes now, a busy one after its response.
+    func drain() {
+        if case .reading = phase, requestStarted == nil, output.isEmpty { close() }
+    }
+
+    // MARK: Reading and dispatching
+
+    /// Moves the connection as far as the bytes at hand allow.
+    private func advance() {
+        while true {
+            switch phase {
+            case .reading:
+                do {
+                    if let request = try parser.next() {
+                        dispatch(request)
+                        return
+                    }
+                } catch {
+                    fail(error.status, reason: error.reason)
+                    return
+                }
+                if parser.takeContinueSignal() { send(ResponseWriter.continueLine) }
+                guard readable, case .reading = phase else { return }
+                guard readOnce() else { return }
+            case .lingering:
+                guard readable else { return }
+                guard readOnce(discard: true) else { return }
+            case .responding, .closingAfterWrite, .closed:
+                return
+            }
+        }
+    }
+
+    /// One `read` into the loop's shared buffer. False when nothing more can be read now.
+    private func readOnce(discard: Bool = false) -> Bool {
+        switch Socket.read(fd, into: context.readBuffer) {
+        case .bytes(let count):
+            lastActivity = .now
+            if discard { return true }
+            if requestStarted == nil { requestStarted = lastActivity }
+            parser.append(UnsafeRawBufferPointer(rebasing: context.readBuffer[..<count]))
+            return true
+        case .wouldBlock:
+            readable = false
+            return false
+        case .closed:
+            close()
+            return false
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest) {
+        phase = .responding
+        let keepAlive = request.head.keepAlive && !context.state.isDraining
+        let isHead = request.head.method == .head
+        let version = request.head.version
+        let responder = context.state.responder
+        let handle = ConnectionHandle(connection: self, loop: context.loop)
+        Task(executorPreference: context.loop) {
+            let response = await responder.respond(to: request)
+            handle.loop.execute {
+                handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
+            }
+        }
+    }
+
+    private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, version: HTTPVersion) {
+        guard case .responding = phase else { return }  // closed while the handler ran
+        let keepAlive = keepAlive && !context.state.isDraining
+        requestStarted = parser.hasPartialRequest ? .now : nil
+        phase = keepAlive ? .reading : .closingAfterWrite
+        ResponseWriter.write(
+            response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
+            date: context.dates.current(), serverName: context.state.serverName, into: &output)
+        flush()
+        advance()
+    }
+
+    // MARK: Writing and closing
+
+    /// Answers a request that cannot be served (parse error, timeout) and closes.
+    private func fail(_ status: HTTPStatus, reason: String) {
+        phase = .closingAfterWrite
+        let body = Array(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
+        let response = HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+        ResponseWriter.write(
+            response, keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
+            date: context.dates.current(), serverName: context.state.serverName, into: &output)
+        flush()
+    }
+
+    private func send(_ bytes: [UInt8]) {
+        output.append(contentsOf: bytes)
+        flush()
+    }
+
+    private func flush() {
+        while outputOffset < output.count, writable {
+            let result = output.withUnsafeBytes { Socket.write(fd, UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+            switch result {
+            case .bytes(let count):
+                outputOffset += count
+                lastActivity = .now
+            case .wouldBlock:
+                writable = false
+            case .closed:
+                close()
+                return
+            }
+        }
+        if outputOffset < output.count {
+            if writeStalledSince == nil { writeStalledSince = .now }
+            return
+        }
+        writeStalledSince = nil
+        output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+        outputOffset = 0
+        if case .closingAfterWrite = phase {
+            shutdown(fd, Int32(SHUT_WR))
+            phase = .lingering(since: .now)
+            readable = true
+            advance()
+        }
+    }
+
+    func close() {
+        if case .closed = phase { return }
+        phase = .closed
+        context.loop.deregister(fd)
+        Glibc.close(fd)
+        output = []
+        context.state.openConnections.subtract(1, ordering: .relaxed)
+    }
+}
+
+/// Carries a connection into the handler task that resumes on its loop.
+///
+/// `@unchecked Sendable` is sound because `connection` is only dereferenced inside
+/// `loop.execute { }`, which runs on the connection's own loop thread.
+private struct ConnectionHandle: @unchecked Sendable {
+    let connection: HTTPConnection
+    let loop: EventLoop
+}

@@ -1,0 +1,19 @@
+/// A response as a responder produces it. The server adds the framing headers
+/// (`Content-Length`, `Connection`, `Date`, `Server`) when it writes it.
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Answers one request. Implementations never throw: turning errors into responses is the
+/// framework's job (see `Web.ErrorMiddleware`).
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) async -> HTTPResponse
+}

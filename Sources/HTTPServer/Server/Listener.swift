@@ -1,0 +1,61 @@
+import Glibc
+import Logging
+import Sockets
+import Synchronization
+
+/// The listening socket of one event loop. Accepts connections while the server is under
+/// its connection limit; over it, answers 503 at once and closes.
+final class Listener: EventHandler {
+    let fd: Int32
+    let context: LoopContext
+
+    init(fd: Int32, context: LoopContext) {
+        self.fd = fd
+        self.context = context
+    }
+
+    func handle(_ readiness: Readiness) {
+        // Bounded, so one loop cannot starve its connections during a connection storm.
+        for _ in 0..<64 {
+            let accepted: Int32?
+            do {
+                accepted = try Socket.accept(fd)
+            } catch {
+                context.state.logger.warning("accept failed", metadata: ["error": "\(error)"])
+                return
+            }
+            guard let client = accepted else { return }
+            let state = context.state
+            if state.openConnections.add(1, ordering: .relaxed).newValue > state.limits.maxConnections {
+                state.openConnections.subtract(1, ordering: .relaxed)
+                Self.refuse(client)
+                continue
+            }
+            let connection = HTTPConnection(fd: client, context: context)
+            do {
+                try context.loop.register(client, handler: connection)
+            } catch {
+                state.openConnections.subtract(1, ordering: .relaxed)
+                Glibc.close(client)
+            }
+        }
+    }
+
+    func tick(now: ContinuousClock.Instant) {}
+
+    func close() {
+        context.loop.deregister(fd)
+        Glibc.close(fd)
+    }
+
+    private static let busyResponse: [UInt8] = {
+        let body = #"{"error":true,"reason":"too many open connections"}"#
+        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+    }()
+
+    private static func refuse(_ client: Int32) {
+        _ = busyResponse.withUnsafeBytes { Socket.write(client, $0) }
+        Glibc.close(client)
+    }
+}

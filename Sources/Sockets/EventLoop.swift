@@ -1,0 +1,193 @@
+import CLinux
+import Glibc
+import Synchronization
+
+/// One I/O thread: an epoll loop that is also a Swift `TaskExecutor`.
+///
+/// Request handlers are started with this loop as their executor preference, so a handler
+/// runs on the thread that read its request and its response is written there too, with no
+/// thread hop (the shape of SwiftNIO's event loops, without NIO). Blocking work (libpq,
+/// bcrypt) is sent to other threads by the code that does it and resumes here.
+///
+/// Thread-safety: `enqueue` and `execute` may be called from any thread and go through the
+/// `Mutex`-protected `remote` queue plus an eventfd wake-up. Everything else (`handlers`,
+/// `local`, the epoll set) is confined to the loop thread; the methods that touch it check
+/// `inEventLoop` with a precondition. That confinement is why `@unchecked Sendable` is sound.
+public final class EventLoop: TaskExecutor, @unchecked Sendable {
+    private struct Remote {
+        var jobs: [UnownedJob] = []
+        var work: [@Sendable () -> Void] = []
+        var sleeping = false
+        var stopping = false
+    }
+
+    public let index: Int
+    private let remote = Mutex(Remote())
+    private let wakeFD: Int32
+    private var epoll: Epoll
+    private var thread = pthread_t()
+    private var localJobs: [UnownedJob] = []
+    private var handlers: [Int32: any EventHandler] = [:]
+    private var lastTick = ContinuousClock.now
+
+    public init(index: Int) throws {
+        self.index = index
+        epoll = try Epoll()
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wakeFD >= 0 else { throw SystemError("eventfd") }
+        try epoll.add(wakeFD, clinux_EPOLLIN)
+    }
+
+    deinit { close(wakeFD) }
+
+    /// True on this loop's own thread.
+    public var inEventLoop: Bool { pthread_equal(pthread_self(), thread) != 0 }
+
+    // MARK: Executor
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if inEventLoop {
+            localJobs.append(job)
+        } else {
+            let wake = remote.withLock { state -> Bool in
+                state.jobs.append(job)
+                defer { state.sleeping = false }
+                return state.sleeping
+            }
+            if wake { wakeUp() }
+        }
+    }
+
+    /// Runs `work` on the loop thread: inline when already there, otherwise soon.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        if inEventLoop { return work() }
+        let wake = remote.withLock { state -> Bool in
+            state.work.append(work)
+            defer { state.sleeping = false }
+            return state.sleeping
+        }
+        if wake { wakeUp() }
+    }
+
+    // MARK: Descriptors (loop thread only)
+
+    /// Registers `fd` edge-triggered for reading, writing and hang-ups.
+    public func register(_ fd: Int32, handler: any EventHandler) throws {
+        precondition(inEventLoop)
+        try epoll.add(fd, clinux_EPOLLIN | clinux_EPOLLOUT | clinux_EPOLLRDHUP | clinux_EPOLLET)
+        handlers[fd] = handler
+    }
+
+    /// Registers a listening socket, level-triggered for reading.
+    public func registerListener(_ fd: Int32, handler: any EventHandler) throws {
+        precondition(inEventLoop)
+        try epoll.add(fd, clinux_EPOLLIN)
+        handlers[fd] = handler
+    }
+
+    /// Stops watching `fd`; the caller closes it afterwards.
+    public func deregister(_ fd: Int32) {
+        precondition(inEventLoop)
+        epoll.remove(fd)
+        handlers[fd] = nil
+    }
+
+    public var registeredCount: Int { handlers.count }
+
+    /// Calls `body` for every registered handler (a snapshot: `body` may deregister).
+    public func forEachHandler(_ body: (any EventHandler) -> Void) {
+        precondition(inEventLoop)
+        for handler in Array(handlers.values) { body(handler) }
+    }
+
+    // MARK: Running
+
+    /// Runs the loop on a new thread until `stop()`; `onExit` runs on that thread at the end.
+    public func start(onExit: @escaping @Sendable () -> Void) throws {
+        let box = Unmanaged.passRetained(ThreadStart(loop: self, onExit: onExit))
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        let rc = pthread_create(&thread, &attributes, { argument in
+            let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
+            start.loop.thread = pthread_self()
+            start.loop.runLoop()
+            start.onExit()
+            return nil
+        }, box.toOpaque())
+        guard rc == 0 else { box.release(); throw SystemError("pthread_create", errno: rc) }
+        pthread_detach(thread)
+    }
+
+    /// Asks the loop to finish its current turn and exit.
+    public func stop() {
+        let wake = remote.withLock { state -> Bool in
+            state.stopping = true
+            return true
+        }
+        if wake { wakeUp() }
+    }
+
+    private func runLoop() {
+        while true {
+            runPendingWork()
+            let (stopping, timeout) = remote.withLock { state -> (Bool, Int32) in
+                let idle = state.jobs.isEmpty && state.work.isEmpty
+                state.sleeping = idle
+                return (state.stopping, idle ? 1000 : 0)
+            }
+            if stopping { break }
+            epoll.wait(timeoutMilliseconds: localJobs.isEmpty ? timeout : 0) { fd, readiness in
+                if fd == wakeFD {
+                    var value: UInt64 = 0
+                    _ = read(wakeFD, &value, 8)
+                } else {
+                    handlers[fd]?.handle(readiness)
+                }
+            }
+            remote.withLock { $0.sleeping = false }
+            let now = ContinuousClock.now
+            if now - lastTick >= .seconds(1) {
+                lastTick = now
+                for handler in Array(handlers.values) { handler.tick(now: now) }
+            }
+        }
+        handlers.removeAll()
+    }
+
+    /// Runs jobs and work items queued so far (new ones queued meanwhile wait for the next turn,
+    /// so I/O is never starved).
+    private func runPendingWork() {
+        let (jobs, work) = remote.withLock { state in
+            defer { state.jobs.removeAll(keepingCapacity: true); state.work.removeAll(keepingCapacity: true) }
+            return (state.jobs, state.work)
+        }
+        for item in work { item() }
+        for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        var batch = localJobs
+        localJobs.removeAll(keepingCapacity: true)
+        while !batch.isEmpty {
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            batch = localJobs
+            localJobs.removeAll(keepingCapacity: true)
+            if batch.count > 4096 { break }
+        }
+        localJobs.append(contentsOf: batch)
+    }
+
+    private func wakeUp() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+}
+
+/// What a new loop thread needs, passed through `pthread_create`'s context pointer.
+private final class ThreadStart {
+    let loop: EventLoop
+    let onExit: @Sendable () -> Void
+    init(loop: EventLoop, onExit: @escaping @Sendable () -> Void) {
+        self.loop = loop
+        self.onExit = onExit
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+public import Logging
+
+/// The entry point of a web app: configure it, register routes and middleware, then `run()`.
+///
+/// ```swift
+/// let app = Application(environment: .detect())
+/// app.get("health") { _ in Health(status: "ok") }
+/// try await app.run()          // until SIGINT/SIGTERM, then a graceful shutdown
+/// ```
+/// Not `Sendable`: it is configured by one task. `start()` freezes the routes and middleware
+/// into an immutable, `Sendable` responder the server threads share.
+public final class Application: RoutesBuilder {
+    public var environment: Environment
+    public var logger: Logger
+    /// Host, port and limits of the HTTP server.
+    public var http: HTTPServer.Configuration
+    /// Middleware in front of every route, outermost first. Starts with `ErrorMiddleware`.
+    public var middleware: [any Middleware]
+    /// How long in-flight requests may take to finish on shutdown.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+
+    public private(set) var routes: [Route] = []
+    private var shutdownHooks: [@Sendable () async -> Void] = []
+    private var server: HTTPServer?
+
+    public init(environment: Environment = .detect(), logger: Logger? = nil) {
+        self.environment = environment
+        self.logger = logger ?? Logger(label: "til")
+        http = HTTPServer.Configuration()
+        middleware = [ErrorMiddleware(environment: environment)]
+    }
+
+    public func add(_ route: Route) {
+        routes.append(route)
+    }
+
+    /// Runs `hook` after the server stopped (close pools, flush logs...).
+    public func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
+        shutdownHooks.append(hook)
+    }
+
+    /// Binds and serves in the background; `boundPort` tells the port (for `port: 0`).
+    public func start() throws {
+        precondition(server == nil, "application already started")
+        let responder = ApplicationResponder(routes: routes, middleware: middleware, environment: environment, logger: logger)
+        let server = HTTPServer(configuration: http, responder: responder, logger: logger)
+        try server.start()
+        self.server = server
+    }
+
+    public var boundPort: Int { server?.port ?? 0 }
+
+    /// Graceful shutdown: stop accepting, let in-flight requests finish, then run the hooks.
+    public func shutdown() async {
+        if let server {
+            await server.shutdown(gracePeriod: shutdownGracePeriod)
+            self.server = nil
+        }
+        let hooks = shutdownHooks
+        shutdownHooks = []
+        for hook in hooks.reversed() { await hook() }
+    }
+
+    /// Starts, waits for SIGINT or SIGTERM, then shuts down gracefully.
+    public func run() async throws {
+        try start()
+        logger.notice("listening on http://\(http.host):\(boundPort) (\(environment))")
+        let signal = await TerminationSignal.wait()
+        logger.notice("signal \(signal) received, shutting down")
+        await shutdown()
+    }
+
+    /// The route table, one `METHOD /path` per line, for `til-server routes`.
+    public var routeTable: String {
+        let width = routes.map(\.method.rawValue.count).max() ?? 0
+        return routes.map { route in
+            route.method.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + route.path.string
+        }.joined(separator: "\n")
+    }
+}

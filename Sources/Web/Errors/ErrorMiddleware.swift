@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+
+/// Turns every error into a JSON response `{"error": true, "reason": "..."}`.
+///
+/// `AbortError`s keep their status and reason; `DecodingError`s become 400s naming the field;
+/// anything else is a 500 whose details are logged with the request id and, outside
+/// development, never sent to the client.
+public struct ErrorMiddleware: Middleware {
+    public let environment: Environment
+
+    public init(environment: Environment) {
+        self.environment = environment
+    }
+
+    public func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            return response(for: error, request: request)
+        }
+    }
+
+    public func response(for error: any Error, request: Request) -> Response {
+        let status: HTTPStatus
+        let reason: String
+        var headers: HTTPHeaders = [:]
+        switch error {
+        case let abort as any AbortError:
+            status = abort.status
+            reason = abort.reason
+            headers = abort.headers
+            if status.code >= 500 {
+                request.logger.error("\(status.code) \(reason)")
+            }
+        case let decoding as DecodingError:
+            status = .badRequest
+            reason = decoding.clientReason
+        default:
+            status = .internalServerError
+            reason = environment == .development ? "\(error)" : "Something went wrong."
+            request.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        headers.replaceOrAdd(name: "Content-Type", value: "application/json; charset=utf-8")
+        let body = (try? JSONEncoder().encode(ErrorBody(reason: reason))).map(Array.init) ?? []
+        return Response(status: status, headers: headers, body: body)
+    }
+}
+
+/// The JSON body of every error response.
+struct ErrorBody: Codable {
+    var error = true
+    var reason: String
+}
+
+extension DecodingError {
+    /// A reason a client can act on: which key or type was wrong, never our internals.
+    var clientReason: String {
+        func path(_ context: Context, appending key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (key.map { [$0] } ?? [])
+            return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "Value required for key '\(path(context, appending: key))'."
+        case .valueNotFound(let type, let context):
+            return "Value of type '\(type)' required for key '\(path(context))'."
+        case .typeMismatch(let type, let context):
+            return "Value of type '\(type)' required for key '\(path(context))'."
+        case .dataCorrupted(let context):
+            let at = path(context)
+            return at.isEmpty ? "The request body is not valid JSON." : "Invalid value for key '\(at)'."
+        @unknown default:
+            return "The request body could not be decoded."
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Finds the responder for a method and path by walking a trie of path segments: constants
+/// first, then a `:parameter`, then `*`, then `**` — never a scan over every route.
+struct Router: Sendable {
+    enum Match {
+        case found(any Responder, Parameters)
+        /// The path exists, but not for this method.
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    private var root = Node()
+
+    /// Adds a route whose middleware chain is already folded into `responder`.
+    mutating func register(_ method: HTTPMethod, _ path: [PathComponent], _ responder: any Responder) {
+        root.insert(path[...], method: method, responder: responder)
+    }
+
+    func match(_ method: HTTPMethod, path: String) -> Match {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let decoded = PercentDecoding.decode(segment, plusIsSpace: false) else { return .notFound }
+            segments.append(Substring(decoded))
+        }
+        var parameters = Parameters()
+        guard let responders = root.find(segments[...], parameters: &parameters) else { return .notFound }
+        if let responder = responders[method] ?? (method == .head ? responders[.get] : nil) {
+            return .found(responder, parameters)
+        }
+        return .methodNotAllowed(allowed: responders.keys.sorted { $0.rawValue < $1.rawValue })
+    }
+}
+
+/// One trie node. Parameter and wildcard children sit in 0-or-1-element arrays, which lets a
+/// recursive value type hold them.
+private struct Node: Sendable {
+    var constants: [Substring: Node] = [:]
+    var parameter: [(name: String, node: Node)] = []
+    var anything: [Node] = []
+    var catchall: [HTTPMethod: any Responder] = [:]
+    var responders: [HTTPMethod: any Responder] = [:]
+
+    mutating func insert(_ path: ArraySlice<PathComponent>, method: HTTPMethod, responder: any Responder) {
+        guard let first = path.first else {
+            responders[method] = responder
+            return
+        }
+        let rest = path.dropFirst()
+        switch first {
+        case .constant(let value):
+            constants[Substring(value), default: Node()].insert(rest, method: method, responder: responder)
+        case .parameter(let name):
+            if parameter.isEmpty { parameter.append((name: name, node: Node())) }
+            precondition(parameter[0].name == name, "route parameter ':\(name)' conflicts with ':\(parameter[0].name)' at the same position")
+            parameter[0].node.insert(rest, method: method, responder: responder)
+        case .anything:
+            if anything.isEmpty { anything.append(Node()) }
+            anything[0].insert(rest, method: method, responder: responder)
+        case .catchall:
+            catchall[method] = responder
+        }
+    }
+
+    /// The responders of the best match; backtracks to a less specific branch when a more
+    /// specific one dead-ends.
+    func find(_ segments: ArraySlice<Substring>, parameters: inout Parameters) -> [HTTPMethod: any Responder]? {
+        guard let segment = segments.first else {
+            if !responders.isEmpty { return responders }
+            return catchall.isEmpty ? nil : catchall
+        }
+        let rest = segments.dropFirst()
+        if let child = constants[segment], let found = child.find(rest, parameters: &parameters) {
+            return found
+        }
+        if let edge = parameter.first {
+            var attempt = parameters
+            attempt.set(edge.name, to: String(segment))
+            if let found = edge.node.find(rest, parameters: &attempt) {
+                parameters = attempt
+                return found
+            }
+        }
+        if let child = anything.first, let found = child.find(rest, parameters: &parameters) {
+            return found
+        }
+        return catchall.isEmpty ? nil : catchall
+    }
+}
