@@ -63,7 +63,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "TILBench",
+            dependencies: ["Crypt", "Postgres", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),

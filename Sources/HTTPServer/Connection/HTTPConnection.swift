@@ -103,6 +103,9 @@ final class HTTPConnection: EventHandler {
         switch Socket.read(fd, into: context.readBuffer) {
         case .bytes(let count):
             lastActivity = .now
+            // A short read drained the socket: with edge-triggered epoll, more bytes bring a
+            // new event, so skip the read that would only say EAGAIN.
+            if count < context.readBuffer.count { readable = false }
             if discard { return true }
             if requestStarted == nil { requestStarted = lastActivity }
             parser.append(UnsafeRawBufferPointer(rebasing: context.readBuffer[..<count]))

@@ -38,8 +38,16 @@ enum JSON {
     static let contentType = "application/json; charset=utf-8"
 
     static func response(_ value: some Encodable) throws -> Response {
-        let data = try JSONEncoder().encode(value)
-        return Response(status: .ok, headers: ["Content-Type": contentType], body: Array(data))
+        Response(status: .ok, headers: ["Content-Type": contentType], body: try encode(value))
+    }
+
+    /// The streaming encoder, or `JSONEncoder` for the rare type it cannot stream.
+    static func encode(_ value: some Encodable) throws -> [UInt8] {
+        do {
+            return try JSONStreamEncoder.encode(value)
+        } catch is JSONStreamEncoder.OutOfOrder {
+            return Array(try JSONEncoder().encode(value))
+        }
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {

@@ -1,0 +1,25 @@
+// til-bench: throughput probes for the foundation modules (not tests: numbers for
+// Benchmarks/RESULTS.md). Each runs for a bounded time against loopback or local CPU only.
+//
+//   til-bench bcrypt [seconds]                        bcrypt hashes/s at cost 12 via BcryptHasher
+//   til-bench pg-select URL [seconds] [concurrency]   SELECT round-trips/s through the pool
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "bcrypt":
+    try await runBcryptBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 10)
+case "pg-select":
+    let rest = Array(arguments.dropFirst())
+    guard let url = rest.first else {
+        FileHandle.standardError.write(Data("usage: til-bench pg-select URL [seconds] [concurrency]\n".utf8))
+        exit(2)
+    }
+    try await runPostgresBenchmark(
+        url: url,
+        seconds: rest.count > 1 ? Int(rest[1]) ?? 10 : 10,
+        concurrency: rest.count > 2 ? Int(rest[2]) ?? 64 : 64)
+default:
+    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency]\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,47 @@
+import HTTPServer
+import Logging
+import WebTesting
+import XCTest
+
+/// Answers with what it received, so wire tests can see how a request was parsed.
+/// `/slow?ms=N` sleeps first; `/big` answers 1 MiB.
+struct EchoResponder: HTTPResponder {
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let target = request.head.target
+        if target.hasPrefix("/slow") {
+            let ms = Int(target.split(separator: "=").last ?? "") ?? 200
+            try? await Task.sleep(for: .milliseconds(ms))
+        }
+        if target == "/big" {
+            return HTTPResponse(status: .ok, body: [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20))
+        }
+        let summary = "\(request.head.method.rawValue) \(target) body=\(request.body.count):" + String(decoding: request.body, as: UTF8.self)
+        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array(summary.utf8))
+    }
+}
+
+/// Starts a server on a free loopback port for one test and stops it afterwards.
+func withServer(
+    limits: HTTPServerLimits = .init(), loops: Int = 2,
+    _ body: (HTTPServer) async throws -> Void
+) async throws {
+    var logger = Logger(label: "test")
+    logger.logLevel = .warning
+    let server = HTTPServer(
+        configuration: .init(host: "127.0.0.1", port: 0, limits: limits, loopCount: loops),
+        responder: EchoResponder(), logger: logger)
+    try server.start()
+    do {
+        try await body(server)
+    } catch {
+        await server.shutdown(gracePeriod: .seconds(1))
+        throw error
+    }
+    await server.shutdown(gracePeriod: .seconds(1))
+}
+
+extension RawConnection {
+    convenience init(_ server: HTTPServer) throws {
+        try self.init(port: server.port)
+    }
+}
