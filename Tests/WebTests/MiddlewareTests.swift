@@ -41,8 +41,8 @@ final class MiddlewareTests: XCTestCase {
             let echoed = try await client.send(.get, "/x", headers: ["X-Request-ID": "abc-123"])
             XCTAssertEqual(echoed.headers["X-Request-ID"], "abc-123")
             XCTAssertEqual(echoed.bodyString, "abc-123")
-            let generated = try await client.send(.get, "/x", headers: ["X-Request-ID": "bad id\u{7f}"])
-            XCTAssertNotEqual(generated.headers["X-Request-ID"], "bad id\u{7f}")
+            let generated = try await client.send(.get, "/x", headers: ["X-Request-ID": "bad id!"])
+            XCTAssertNotEqual(generated.headers["X-Request-ID"], "bad id!")
             XCTAssertEqual(generated.headers["X-Request-ID"], generated.bodyString)
         }
     }

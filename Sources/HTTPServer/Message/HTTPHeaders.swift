@@ -14,6 +14,8 @@ public struct HTTPHeaders: Sendable, Equatable {
 
     public var count: Int { fields.count }
 
+    public mutating func reserveCapacity(_ capacity: Int) { fields.reserveCapacity(capacity) }
+
     /// The first value of `name`, or nil.
     public subscript(name: String) -> String? {
         for field in fields where field.name.equalsASCIICaseInsensitive(name) { return field.value }
