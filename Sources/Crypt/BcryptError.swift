@@ -1,0 +1,20 @@
+/// Why a password could not be hashed or checked.
+public enum BcryptError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// bcrypt reads at most 72 bytes; longer passwords are refused rather than silently cut.
+    case passwordTooLong
+    /// bcrypt stops at a NUL byte, so a password containing one would be truncated.
+    case passwordContainsNUL
+    /// Costs run from 4 to 31.
+    case invalidCost(Int)
+    /// libcrypt refused to produce a salt or a hash.
+    case hashingFailed
+
+    public var description: String {
+        switch self {
+        case .passwordTooLong: "Password is longer than 72 bytes."
+        case .passwordContainsNUL: "Password contains a NUL byte."
+        case .invalidCost(let cost): "bcrypt cost \(cost) is outside 4...31."
+        case .hashingFailed: "bcrypt hashing failed."
+        }
+    }
+}
