@@ -1,0 +1,55 @@
+/// One result row: text values by column, decoded on demand.
+public struct PostgresRow: Sendable {
+    let columns: PostgresColumns
+    let values: [String?]
+
+    /// The row as a `Decodable` struct, property names matched to column names
+    /// (alias columns with `AS "name"` to match). Decoding errors name the column.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try T(from: RowDecoder(row: self))
+    }
+
+    /// One column's value as `T` (use an optional `T` for nullable columns).
+    public func decode<T: PostgresDecodable>(column: String, as type: T.Type = T.self) throws -> T {
+        guard let index = columns.index[column] else {
+            throw PostgresError(.decoding, message: "No column '\(column)' in the result.")
+        }
+        return try decodeValue(at: index, as: type)
+    }
+
+    public func decode<T: PostgresDecodable>(column: String, as type: T?.Type) throws -> T? {
+        guard let index = columns.index[column] else {
+            throw PostgresError(.decoding, message: "No column '\(column)' in the result.")
+        }
+        guard values[index] != nil else { return nil }
+        return try decodeValue(at: index, as: T.self)
+    }
+
+    /// Column names, in result order.
+    public var columnNames: [String] { columns.names }
+
+    func decodeValue<T: PostgresDecodable>(at index: Int, as type: T.Type) throws -> T {
+        guard let text = values[index] else {
+            throw PostgresError(.decoding, message: "Column '\(columns.names[index])' is NULL; decode it as \(T.self)?.")
+        }
+        guard let value = T(postgresText: text) else {
+            throw PostgresError(.decoding, message: "Column '\(columns.names[index])' (\(columns.typeNames[index])) is not a valid \(T.self).")
+        }
+        return value
+    }
+}
+
+/// The column names of a result, shared by all its rows.
+final class PostgresColumns: Sendable {
+    let names: [String]
+    let typeNames: [String]
+    let index: [String: Int]
+
+    init(names: [String], typeNames: [String]) {
+        self.names = names
+        self.typeNames = typeNames
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+        self.index = index
+    }
+}
