@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "TILServer",
-            dependencies: ["App", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["App", "Postgres", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 

@@ -31,7 +31,7 @@ public struct Migrator: Sendable {
             let done = try await client.withTransaction { tx in
                 try await tx.execute("SELECT pg_advisory_xact_lock(\(Self.lockKey))")
                 guard try await tx.query("SELECT 1 FROM _migrations WHERE name = \(migration.name)").isEmpty else { return false }
-                for statement in migration.prepare { try await tx.simpleQuery(statement) }
+                try await migration.prepare(tx)
                 try await tx.execute("INSERT INTO _migrations (name, batch) VALUES (\(migration.name), \(batch))")
                 return true
             }
@@ -73,7 +73,7 @@ public struct Migrator: Sendable {
             let done = try await client.withTransaction { tx in
                 try await tx.execute("SELECT pg_advisory_xact_lock(\(Self.lockKey))")
                 guard try await tx.execute("DELETE FROM _migrations WHERE name = \(migration.name)") == 1 else { return false }
-                for statement in migration.revert { try await tx.simpleQuery(statement) }
+                try await migration.revert(tx)
                 return true
             }
             if done {

@@ -1,0 +1,70 @@
+public import Foundation
+public import Logging
+public import Postgres
+public import Web
+
+/// Everything TIL reads from its environment, checked once at start-up.
+public struct AppConfiguration: Sendable {
+    public var environment: Environment
+    public var database: PostgresConfiguration
+    public var adminPassword: String
+    public var bcryptCost: Int
+    public var logLevel: Logger.Level
+
+    public init(
+        environment: Environment, database: PostgresConfiguration, adminPassword: String,
+        bcryptCost: Int = 12, logLevel: Logger.Level = .info
+    ) {
+        self.environment = environment
+        self.database = database
+        self.adminPassword = adminPassword
+        self.bcryptCost = bcryptCost
+        self.logLevel = logLevel
+    }
+
+    /// From `DATABASE_URL` (or `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`), `ADMIN_PASSWORD`,
+    /// `BCRYPT_COST` and `LOG_LEVEL`. Production refuses to start without `ADMIN_PASSWORD`;
+    /// development and testing fall back to the book's `password`.
+    public static func load(
+        environment: Environment, from variables: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> AppConfiguration {
+        let adminPassword: String
+        if let password = variables["ADMIN_PASSWORD"], !password.isEmpty {
+            adminPassword = password
+        } else if environment == .production {
+            throw ConfigurationError("ADMIN_PASSWORD must be set in production (the admin account's password; 8 to 72 bytes).")
+        } else {
+            adminPassword = "password"
+        }
+        guard (8...72).contains(adminPassword.utf8.count) else {
+            throw ConfigurationError("ADMIN_PASSWORD must be 8 to 72 bytes long.")
+        }
+        var cost = 12
+        if let text = variables["BCRYPT_COST"] {
+            guard let value = Int(text), (4...31).contains(value) else {
+                throw ConfigurationError("BCRYPT_COST must be a number from 4 to 31.")
+            }
+            cost = value
+        }
+        var level = environment == .production ? Logger.Level.notice : .info
+        if let text = variables["LOG_LEVEL"] {
+            guard let value = Logger.Level(rawValue: text.lowercased()) else {
+                throw ConfigurationError("LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical.")
+            }
+            level = value
+        }
+        let database: PostgresConfiguration
+        do {
+            database = try PostgresConfiguration.fromEnvironment(variables)
+        } catch {
+            throw ConfigurationError("Invalid database configuration: \(error)")
+        }
+        return AppConfiguration(environment: environment, database: database, adminPassword: adminPassword, bcryptCost: cost, logLevel: level)
+    }
+}
+
+/// A configuration mistake, with a message meant for the operator.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Web
+
+/// `/api/acronyms`: reads are public; creating, updating, deleting and (un)linking
+/// categories need a bearer token.
+struct AcronymsController: RouteCollection {
+    let acronyms: AcronymRepository
+    let users: UserRepository
+    let categories: CategoryRepository
+    let tokens: TokenRepository
+
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "acronyms")
+        api.get(use: list)
+        api.get("search", use: search)
+        api.get("first", use: first)
+        api.get("sorted", use: sorted)
+        api.get(":acronymID", use: show)
+        api.get(":acronymID", "user", use: owner)
+        api.get(":acronymID", "categories", use: categoriesOfAcronym)
+
+        let guarded = api.grouped(BearerAuthenticator(tokens: tokens), User.bearerGuard())
+        guarded.post(use: create)
+        guarded.put(":acronymID", use: update)
+        guarded.delete(":acronymID", use: delete)
+        guarded.post(":acronymID", "categories", ":categoryID", use: attach)
+        guarded.delete(":acronymID", "categories", ":categoryID", use: detach)
+    }
+
+    func list(_ request: Request) async throws -> [Acronym] {
+        try await acronyms.all()
+    }
+
+    func show(_ request: Request) async throws -> Acronym {
+        try await find(request)
+    }
+
+    func search(_ request: Request) async throws -> [Acronym] {
+        guard let term = request.query["term"], !term.isEmpty else {
+            throw Abort(.badRequest, reason: "Missing search term: use ?term=...")
+        }
+        guard term.count <= 512 else { throw Abort(.badRequest, reason: "Search term too long.") }
+        return try await acronyms.search(term)
+    }
+
+    func first(_ request: Request) async throws -> Acronym {
+        guard let acronym = try await acronyms.first() else { throw Abort(.notFound, reason: "There are no acronyms yet.") }
+        return acronym
+    }
+
+    func sorted(_ request: Request) async throws -> [Acronym] {
+        try await acronyms.sorted()
+    }
+
+    func owner(_ request: Request) async throws -> User.Public {
+        let acronym = try await find(request)
+        guard let user = try await users.find(acronym.user.id) else { throw Abort(.notFound, reason: "No user with that id.") }
+        return user.asPublic
+    }
+
+    func categoriesOfAcronym(_ request: Request) async throws -> [Category] {
+        let acronym = try await find(request)
+        return try await categories.of(acronym: acronym.id)
+    }
+
+    func create(_ request: Request) async throws -> Acronym {
+        let user = try request.auth.require(User.self)
+        let data = try request.content.decode(AcronymRequest.self)
+        try data.validate()
+        return try await acronyms.create(short: data.short, long: data.long, userID: user.id)
+    }
+
+    /// Updates short and long and, as in the book, makes the caller the owner.
+    func update(_ request: Request) async throws -> Acronym {
+        let user = try request.auth.require(User.self)
+        let id = try request.parameters.require("acronymID", as: UUID.self)
+        let data = try request.content.decode(AcronymRequest.self)
+        try data.validate()
+        guard let acronym = try await acronyms.update(id, short: data.short, long: data.long, userID: user.id) else {
+            throw Abort(.notFound, reason: "No acronym with that id.")
+        }
+        return acronym
+    }
+
+    func delete(_ request: Request) async throws -> HTTPStatus {
+        let id = try request.parameters.require("acronymID", as: UUID.self)
+        guard try await acronyms.delete(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }
+        return .noContent
+    }
+
+    func attach(_ request: Request) async throws -> HTTPStatus {
+        let (acronymID, categoryID) = try linkIDs(request)
+        try await categories.attach(acronym: acronymID, category: categoryID)  // unknown ids → FK violation → 404
+        return .created
+    }
+
+    func detach(_ request: Request) async throws -> HTTPStatus {
+        let (acronymID, categoryID) = try linkIDs(request)
+        guard try await acronyms.find(acronymID) != nil else { throw Abort(.notFound, reason: "No acronym with that id.") }
+        guard try await categories.find(categoryID) != nil else { throw Abort(.notFound, reason: "No category with that id.") }
+        try await categories.detach(acronym: acronymID, category: categoryID)
+        return .noContent
+    }
+
+    private func find(_ request: Request) async throws -> Acronym {
+        let id = try request.parameters.require("acronymID", as: UUID.self)
+        guard let acronym = try await acronyms.find(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }
+        return acronym
+    }
+
+    private func linkIDs(_ request: Request) throws -> (UUID, UUID) {
+        (try request.parameters.require("acronymID", as: UUID.self), try request.parameters.require("categoryID", as: UUID.self))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Web
+
+/// `/api/categories`: reads are public; creating needs a bearer token.
+struct CategoriesController: RouteCollection {
+    let categories: CategoryRepository
+    let acronyms: AcronymRepository
+    let tokens: TokenRepository
+
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "categories")
+        api.get(use: list)
+        api.get(":categoryID", use: show)
+        api.get(":categoryID", "acronyms", use: acronymsInCategory)
+        api.grouped(BearerAuthenticator(tokens: tokens), User.bearerGuard()).post(use: create)
+    }
+
+    func list(_ request: Request) async throws -> [Category] {
+        try await categories.all()
+    }
+
+    func show(_ request: Request) async throws -> Category {
+        try await find(request)
+    }
+
+    func acronymsInCategory(_ request: Request) async throws -> [Acronym] {
+        let category = try await find(request)
+        return try await acronyms.inCategory(category.id)
+    }
+
+    func create(_ request: Request) async throws -> Category {
+        let data = try request.content.decode(CategoryRequest.self)
+        try data.validate()
+        return try await categories.create(name: data.name)
+    }
+
+    private func find(_ request: Request) async throws -> Category {
+        let id = try request.parameters.require("categoryID", as: UUID.self)
+        guard let category = try await categories.find(id) else { throw Abort(.notFound, reason: "No category with that id.") }
+        return category
+    }
+}

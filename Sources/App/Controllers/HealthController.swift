@@ -1,0 +1,26 @@
+import Postgres
+import Web
+
+/// `/health` answers without touching the database (liveness, and the throughput probe);
+/// `/ready` checks the database (readiness: 503 while it is down).
+struct HealthController: RouteCollection {
+    let db: PostgresClient
+
+    struct Status: Content {
+        var status: String
+    }
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("health") { _ in Status(status: "ok") }
+        routes.get("ready", use: ready)
+    }
+
+    func ready(_ request: Request) async throws -> Status {
+        do {
+            _ = try await db.query("SELECT 1 AS ok")
+            return Status(status: "ready")
+        } catch {
+            throw Abort(.serviceUnavailable, reason: "The database is not reachable.")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Crypt
+import Foundation
+import Web
+
+/// `/api/users`: listing and reading users is public; login uses HTTP Basic; creating a user
+/// needs a bearer token.
+struct UsersController: RouteCollection {
+    let users: UserRepository
+    let acronyms: AcronymRepository
+    let tokens: TokenRepository
+    let login: BasicLogin
+    let hasher: BcryptHasher
+
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "users")
+        api.get(use: list)
+        api.get(":userID", use: show)
+        api.get(":userID", "acronyms", use: acronymsOfUser)
+        api.post("login", use: logIn)
+        let guarded = api.grouped(BearerAuthenticator(tokens: tokens), User.bearerGuard())
+        guarded.post(use: create)
+    }
+
+    func list(_ request: Request) async throws -> [User.Public] {
+        try await users.all().map(\.asPublic)
+    }
+
+    func show(_ request: Request) async throws -> User.Public {
+        let id = try request.parameters.require("userID", as: UUID.self)
+        guard let user = try await users.find(id) else { throw Abort(.notFound, reason: "No user with that id.") }
+        return user.asPublic
+    }
+
+    func acronymsOfUser(_ request: Request) async throws -> [Acronym] {
+        let id = try request.parameters.require("userID", as: UUID.self)
+        guard try await users.find(id) != nil else { throw Abort(.notFound, reason: "No user with that id.") }
+        return try await acronyms.owned(by: id)
+    }
+
+    /// A new token per successful login.
+    func logIn(_ request: Request) async throws -> Token {
+        let user = try await login.authenticate(request)
+        return try await tokens.issue(for: user.id)
+    }
+
+    func create(_ request: Request) async throws -> User.Public {
+        let data = try request.content.decode(CreateUserRequest.self)
+        try data.validate()
+        let hash = try await hasher.hash(data.password)
+        return try await users.create(name: data.name, username: data.username, passwordHash: hash).asPublic
+    }
+}

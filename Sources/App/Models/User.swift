@@ -1,0 +1,37 @@
+public import Foundation
+public import Web
+
+/// A user as stored: the password hash never leaves this type except to bcrypt.
+public struct User: Authenticatable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var username: String
+    var passwordHash: String
+
+    /// The only form of a user ever sent to a client.
+    public struct Public: Content, Equatable {
+        public var id: UUID
+        public var name: String
+        public var username: String
+    }
+
+    public var asPublic: Public { Public(id: id, name: name, username: username) }
+}
+
+/// The body of `POST /api/users`.
+struct CreateUserRequest: Decodable, Sendable {
+    var name: String
+    var username: String
+    var password: String
+
+    func validate() throws {
+        try Validation.text(name, field: "name", max: 128)
+        try Validation.text(username, field: "username", max: 64)
+        try Validation.password(password)
+    }
+}
+
+/// `{"id": ...}`: how an acronym or token points at its user, as in the Vapor book.
+public struct UserReference: Codable, Sendable, Equatable {
+    public var id: UUID
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Postgres
+
+/// Acronyms in PostgreSQL: one query per call, no N+1.
+struct AcronymRepository: Sendable {
+    let db: PostgresClient
+
+    private struct Row: Decodable {
+        var id: UUID
+        var short: String
+        var long: String
+        var userID: UUID
+        var acronym: Acronym { Acronym(id: id, short: short, long: long, user: UserReference(id: userID)) }
+    }
+
+    private static let columns = #"a.id, a.short, a.long, a.user_id AS "userID""#
+
+    func all() async throws -> [Acronym] {
+        try await list("SELECT \(unescaped: Self.columns) FROM acronyms a ORDER BY a.seq")
+    }
+
+    func find(_ id: UUID) async throws -> Acronym? {
+        try await list("SELECT \(unescaped: Self.columns) FROM acronyms a WHERE a.id = \(id)").first
+    }
+
+    /// Exact match on the short or the long form.
+    func search(_ term: String) async throws -> [Acronym] {
+        try await list("SELECT \(unescaped: Self.columns) FROM acronyms a WHERE a.short = \(term) OR a.long = \(term) ORDER BY a.seq")
+    }
+
+    func first() async throws -> Acronym? {
+        try await list("SELECT \(unescaped: Self.columns) FROM acronyms a ORDER BY a.seq LIMIT 1").first
+    }
+
+    func sorted() async throws -> [Acronym] {
+        try await list("SELECT \(unescaped: Self.columns) FROM acronyms a ORDER BY a.short ASC, a.seq")
+    }
+
+    func owned(by userID: UUID) async throws -> [Acronym] {
+        try await list("SELECT \(unescaped: Self.columns) FROM acronyms a WHERE a.user_id = \(userID) ORDER BY a.seq")
+    }
+
+    func inCategory(_ categoryID: UUID) async throws -> [Acronym] {
+        try await list("""
+            SELECT \(unescaped: Self.columns) FROM acronyms a
+            JOIN acronym_category_pivot p ON p.acronym_id = a.id
+            WHERE p.category_id = \(categoryID) ORDER BY p.seq
+            """)
+    }
+
+    func create(short: String, long: String, userID: UUID) async throws -> Acronym {
+        let acronym = Acronym(id: UUID(), short: short, long: long, user: UserReference(id: userID))
+        try await db.execute("INSERT INTO acronyms (id, short, long, user_id) VALUES (\(acronym.id), \(short), \(long), \(userID))")
+        return acronym
+    }
+
+    /// Sets short, long and owner; nil when there is no such acronym.
+    func update(_ id: UUID, short: String, long: String, userID: UUID) async throws -> Acronym? {
+        guard try await db.execute("UPDATE acronyms SET short = \(short), long = \(long), user_id = \(userID) WHERE id = \(id)") == 1 else {
+            return nil
+        }
+        return Acronym(id: id, short: short, long: long, user: UserReference(id: userID))
+    }
+
+    /// False when there was no such acronym.
+    func delete(_ id: UUID) async throws -> Bool {
+        try await db.execute("DELETE FROM acronyms WHERE id = \(id)") == 1
+    }
+
+    private func list(_ query: PostgresQuery) async throws -> [Acronym] {
+        try await db.query(query).map { try $0.decode(Row.self).acronym }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Postgres
+
+/// Categories and their links to acronyms.
+struct CategoryRepository: Sendable {
+    let db: PostgresClient
+
+    func all() async throws -> [Category] {
+        try await db.query("SELECT id, name FROM categories ORDER BY seq").map { try $0.decode(Category.self) }
+    }
+
+    func find(_ id: UUID) async throws -> Category? {
+        try await db.query("SELECT id, name FROM categories WHERE id = \(id)").first.map { try $0.decode(Category.self) }
+    }
+
+    func create(name: String) async throws -> Category {
+        let category = Category(id: UUID(), name: name)
+        try await db.execute("INSERT INTO categories (id, name) VALUES (\(category.id), \(name))")
+        return category
+    }
+
+    func of(acronym acronymID: UUID) async throws -> [Category] {
+        try await db.query("""
+            SELECT c.id, c.name FROM categories c
+            JOIN acronym_category_pivot p ON p.category_id = c.id
+            WHERE p.acronym_id = \(acronymID) ORDER BY p.seq
+            """).map { try $0.decode(Category.self) }
+    }
+
+    /// Links an acronym to a category; linking twice keeps one link. A missing acronym or
+    /// category is a foreign-key violation (→ 404).
+    func attach(acronym acronymID: UUID, category categoryID: UUID) async throws {
+        try await db.execute("""
+            INSERT INTO acronym_category_pivot (acronym_id, category_id) VALUES (\(acronymID), \(categoryID))
+            ON CONFLICT DO NOTHING
+            """)
+    }
+
+    func detach(acronym acronymID: UUID, category categoryID: UUID) async throws {
+        try await db.execute("DELETE FROM acronym_category_pivot WHERE acronym_id = \(acronymID) AND category_id = \(categoryID)")
+    }
+}

@@ -1,0 +1,40 @@
+import App
+import ArgumentParser
+import Foundation
+import Logging
+import Postgres
+import Web
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the API (migrating first, unless told not to).")
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: [.customLong("hostname"), .customShort("H")], help: "Address to bind.")
+    var hostname = "127.0.0.1"
+
+    @Option(name: .shortAndLong, help: "Port to bind (default: $PORT, else 8080).")
+    var port: Int?
+
+    @Flag(name: .customLong("no-auto-migrate"), help: "Do not apply pending migrations at start-up.")
+    var noAutoMigrate = false
+
+    func run() async throws {
+        let (configuration, logger) = try common.load()
+        let til = TIL(configuration: configuration, logger: logger)
+        if !noAutoMigrate {
+            do {
+                try await til.migrator.migrate()
+            } catch {
+                logger.critical("migrations failed: \(error)")
+                await til.db.shutdown()
+                throw ExitCode.failure
+            }
+        }
+        let app = Application(environment: configuration.environment, logger: logger)
+        app.http.host = hostname
+        app.http.port = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
+        try til.configure(app)
+        try await app.run()
+    }
+}
