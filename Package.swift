@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "WebTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "WebTesting", "Postgres", "Crypt"], swiftSettings: swiftSettings),
     ]
 )

@@ -1,0 +1,44 @@
+import Foundation
+import Postgres
+import Web
+import WebTesting
+import XCTest
+@testable import App
+
+final class HealthAndAvailabilityTests: TILTestCase {
+    func testHealthAndReady() async throws {
+        let health = try await app.sendRequest(to: "/health", method: .get)
+        XCTAssertEqual(health.status.code, 200)
+        XCTAssertEqual(health.bodyString, #"{"status":"ok"}"#)
+        let ready = try await app.sendRequest(to: "/ready", method: .get)
+        XCTAssertEqual(ready.status.code, 200)
+    }
+
+    /// With the database unreachable, data routes answer 503 quickly, never hang, and /health
+    /// still answers.
+    func testDatabaseDownIs503() async throws {
+        var unreachable = try PostgresConfiguration(url: "postgres://til:til@127.0.0.1:1/til")
+        unreachable.connectTimeout = .seconds(1)
+        let down = try await TestApp.testable(database: unreachable)
+        let started = ContinuousClock.now
+        let users = try await down.sendRequest(to: "/api/users", method: .get)
+        let ready = try await down.sendRequest(to: "/ready", method: .get)
+        let health = try await down.sendRequest(to: "/health", method: .get)
+        XCTAssertEqual(users.status.code, 503)
+        XCTAssertEqual(ready.status.code, 503)
+        XCTAssertEqual(health.status.code, 200)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+        XCTAssertFalse(users.bodyString.contains("127.0.0.1:1"), "no internals in the response")
+        await down.shutdown()
+    }
+
+    func testProductionRefusesToStartWithoutAdminPassword() {
+        XCTAssertThrowsError(try AppConfiguration.load(environment: .production, from: ["DATABASE_URL": "postgres://a@b/c"])) { error in
+            XCTAssertTrue("\(error)".contains("ADMIN_PASSWORD"))
+        }
+        XCTAssertNoThrow(try AppConfiguration.load(
+            environment: .production, from: ["DATABASE_URL": "postgres://a@b/c", "ADMIN_PASSWORD": "long-enough-secret"]))
+        XCTAssertEqual(try AppConfiguration.load(environment: .development, from: [:]).adminPassword, "password")
+        XCTAssertThrowsError(try AppConfiguration.load(environment: .development, from: ["BCRYPT_COST": "99"]))
+    }
+}
