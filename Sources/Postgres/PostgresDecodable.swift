@@ -44,7 +44,10 @@ extension Double: PostgresDecodable {
 }
 
 extension UUID: PostgresDecodable {
-    public init?(postgresText text: String) { self.init(uuidString: text) }
+    public init?(postgresText text: String) {
+        guard let uuid = UUIDText.parse(text) else { return nil }
+        self = uuid
+    }
 }
 
 extension Date: PostgresDecodable {

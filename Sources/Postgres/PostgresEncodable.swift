@@ -48,7 +48,7 @@ extension Double: PostgresEncodable {
 
 extension UUID: PostgresEncodable {
     public static var postgresType: PostgresType { .uuid }
-    public var postgresText: String? { uuidString }
+    public var postgresText: String? { UUIDText.format(self) }
 }
 
 extension Date: PostgresEncodable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decodes a flat `Decodable` struct from a row, one property per column.
 struct RowDecoder: Decoder {
     let row: PostgresRow
@@ -28,8 +30,19 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         row.values[try index(of: key)] == nil
     }
 
+    // Concrete overloads: the common column types decode without a dynamic cast.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try row.decodeValue(at: index(of: key), as: type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try row.decodeValue(at: index(of: key), as: type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try row.decodeValue(at: index(of: key), as: type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try row.decodeValue(at: index(of: key), as: type) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try row.decodeValue(at: index(of: key), as: type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try row.decodeValue(at: index(of: key), as: type) }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let position = try index(of: key)
+        if T.self == UUID.self {
+            return unsafeBitCast(try row.decodeValue(at: position, as: UUID.self), to: T.self)
+        }
         guard let decodable = T.self as? any PostgresDecodable.Type else {
             throw PostgresError(.decoding, message: "Column '\(key.stringValue)': \(T.self) is not a PostgresDecodable type.")
         }

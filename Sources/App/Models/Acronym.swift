@@ -7,6 +7,16 @@ public struct Acronym: Content, Equatable {
     public var short: String
     public var long: String
     public var user: UserReference
+
+    /// Hand-written for the list endpoints (same output as `encode(to:)`; see ModelJSONTests).
+    public func writeJSON(to json: JSONSink) {
+        json.object { json in
+            json.field("id", id)
+            json.field("short", short)
+            json.field("long", long)
+            json.field("user", object: { $0.field("id", user.id) })
+        }
+    }
 }
 
 /// The body of `POST /api/acronyms` and `PUT /api/acronyms/:acronymID`.

@@ -13,6 +13,15 @@ public struct User: Authenticatable, Sendable {
         public var id: UUID
         public var name: String
         public var username: String
+
+        /// Hand-written for the list endpoints (same output as `encode(to:)`; see ModelJSONTests).
+        public func writeJSON(to json: JSONSink) {
+            json.object { json in
+                json.field("id", id)
+                json.field("name", name)
+                json.field("username", username)
+            }
+        }
     }
 
     public var asPublic: Public { Public(id: id, name: name, username: username) }

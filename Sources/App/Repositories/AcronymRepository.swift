@@ -5,14 +5,6 @@ import Postgres
 struct AcronymRepository: Sendable {
     let db: PostgresClient
 
-    private struct Row: Decodable {
-        var id: UUID
-        var short: String
-        var long: String
-        var userID: UUID
-        var acronym: Acronym { Acronym(id: id, short: short, long: long, user: UserReference(id: userID)) }
-    }
-
     private static let columns = #"a.id, a.short, a.long, a.user_id AS "userID""#
 
     func all() async throws -> [Acronym] {
@@ -67,7 +59,14 @@ struct AcronymRepository: Sendable {
         try await db.execute("DELETE FROM acronyms WHERE id = \(id)") == 1
     }
 
+    /// Rows are read column by column (not through `Decodable`): lists are the hot path.
     private func list(_ query: PostgresQuery) async throws -> [Acronym] {
-        try await db.query(query).map { try $0.decode(Row.self).acronym }
+        try await db.query(query).map { row in
+            Acronym(
+                id: try row.decode(column: "id", as: UUID.self),
+                short: try row.decode(column: "short", as: String.self),
+                long: try row.decode(column: "long", as: String.self),
+                user: UserReference(id: try row.decode(column: "userID", as: UUID.self)))
+        }
     }
 }

@@ -6,11 +6,15 @@ struct CategoryRepository: Sendable {
     let db: PostgresClient
 
     func all() async throws -> [Category] {
-        try await db.query("SELECT id, name FROM categories ORDER BY seq").map { try $0.decode(Category.self) }
+        try await db.query("SELECT id, name FROM categories ORDER BY seq").map(Self.category)
+    }
+
+    private static func category(_ row: PostgresRow) throws -> Category {
+        Category(id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self))
     }
 
     func find(_ id: UUID) async throws -> Category? {
-        try await db.query("SELECT id, name FROM categories WHERE id = \(id)").first.map { try $0.decode(Category.self) }
+        try await db.query("SELECT id, name FROM categories WHERE id = \(id)").first.map(Self.category)
     }
 
     func create(name: String) async throws -> Category {
@@ -24,7 +28,7 @@ struct CategoryRepository: Sendable {
             SELECT c.id, c.name FROM categories c
             JOIN acronym_category_pivot p ON p.category_id = c.id
             WHERE p.acronym_id = \(acronymID) ORDER BY p.seq
-            """).map { try $0.decode(Category.self) }
+            """).map(Self.category)
     }
 
     /// Links an acronym to a category; linking twice keeps one link. A missing acronym or

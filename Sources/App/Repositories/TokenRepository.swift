@@ -6,14 +6,6 @@ import Postgres
 struct TokenRepository: Sendable {
     let db: PostgresClient
 
-    private struct Row: Decodable {
-        var digest: String
-        var id: UUID
-        var name: String
-        var username: String
-        var passwordHash: String
-    }
-
     /// Issues a new random token for `userID` and returns it with its clear value (shown once).
     func issue(for userID: UUID) async throws -> Token {
         let value = SecureRandom.token()
@@ -32,7 +24,9 @@ struct TokenRepository: Sendable {
             FROM tokens t JOIN users u ON u.id = t.user_id
             WHERE t.digest = \(digest) AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
             """)
-        guard let row = try rows.first.map({ try $0.decode(Row.self) }), ConstantTime.equals(row.digest, digest) else { return nil }
-        return User(id: row.id, name: row.name, username: row.username, passwordHash: row.passwordHash)
+        guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest) else {
+            return nil
+        }
+        return try UserRepository.user(row)
     }
 }

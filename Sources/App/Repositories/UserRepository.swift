@@ -5,30 +5,30 @@ import Postgres
 struct UserRepository: Sendable {
     let db: PostgresClient
 
-    private struct Row: Decodable {
-        var id: UUID
-        var name: String
-        var username: String
-        var passwordHash: String
-        var user: User { User(id: id, name: name, username: username, passwordHash: passwordHash) }
+    /// Reads the columns every query here selects.
+    static func user(_ row: PostgresRow) throws -> User {
+        User(
+            id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
+            username: try row.decode(column: "username", as: String.self),
+            passwordHash: try row.decode(column: "passwordHash", as: String.self))
     }
 
     func all() async throws -> [User] {
         try await db.query("""
             SELECT id, name, username, password_hash AS "passwordHash" FROM users ORDER BY seq
-            """).map { try $0.decode(Row.self).user }
+            """).map(Self.user)
     }
 
     func find(_ id: UUID) async throws -> User? {
         try await db.query("""
             SELECT id, name, username, password_hash AS "passwordHash" FROM users WHERE id = \(id)
-            """).first.map { try $0.decode(Row.self).user }
+            """).first.map(Self.user)
     }
 
     func find(username: String) async throws -> User? {
         try await db.query("""
             SELECT id, name, username, password_hash AS "passwordHash" FROM users WHERE username = \(username)
-            """).first.map { try $0.decode(Row.self).user }
+            """).first.map(Self.user)
     }
 
     /// Inserts a user; a taken username surfaces as PostgreSQL's unique violation (→ 409).
