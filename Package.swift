@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "til-server", targets: ["TILServer"]),
+        .executable(name: "til-bench", targets: ["TILBench"]),
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Crypt", targets: ["Crypt"]),
@@ -49,7 +50,7 @@ let package = Package(
             dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL"], swiftSettings: swiftSettings),
+        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux"], swiftSettings: swiftSettings),
 
         // The product: the TIL API and its executable.
         .target(

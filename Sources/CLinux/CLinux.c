@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <stddef.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include "CLinux.h"
 
 const int clinux_SOCK_STREAM = SOCK_STREAM;
@@ -10,4 +11,8 @@ const int clinux_MSG_NOSIGNAL = MSG_NOSIGNAL;
 
 int clinux_accept4(int fd) {
     return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+int clinux_gettid(void) {
+    return gettid();
 }

@@ -1,4 +1,6 @@
+import CLinux
 import Dispatch
+import Glibc
 import Foundation
 import Synchronization
 
@@ -16,7 +18,12 @@ public final class WorkerPool: Sendable {
     public init(threadCount: Int) {
         self.threadCount = max(1, threadCount)
         for index in 0..<self.threadCount {
-            let thread = Thread { [self] in work() }
+            let thread = Thread { [self] in
+                // Below the event loops: while bcrypt saturates the cores, ordinary requests
+                // still get the CPU first (logins only slow down when the loops are busy).
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(clinux_gettid()), 5)
+                work()
+            }
             thread.name = "worker-\(index)"
             thread.start()
         }

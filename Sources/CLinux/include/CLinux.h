@@ -22,4 +22,7 @@ extern const int clinux_MSG_NOSIGNAL;
 /// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC): a GNU extension Glibc's overlay hides.
 int clinux_accept4(int fd);
 
+/// The calling thread's kernel id (for per-thread scheduling priority).
+int clinux_gettid(void);
+
 #endif
