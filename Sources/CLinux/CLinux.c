@@ -2,6 +2,8 @@
 #include <stddef.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <pthread.h>
+#include <sched.h>
 #include "CLinux.h"
 
 const int clinux_SOCK_STREAM = SOCK_STREAM;
@@ -13,6 +15,12 @@ int clinux_accept4(int fd) {
     return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
-int clinux_gettid(void) {
-    return gettid();
+int clinux_set_idle_priority(void) {
+    struct sched_param param = { .sched_priority = 0 };
+    return pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
+}
+
+int clinux_set_normal_priority(void) {
+    struct sched_param param = { .sched_priority = 0 };
+    return pthread_setschedparam(pthread_self(), SCHED_OTHER, &param);
 }

@@ -1,4 +1,6 @@
-/// Unpadded base64url (RFC 4648 §5): safe in headers and URLs without escaping.
+/// Unpadded base64url (RFC 4648 §5): safe in headers, URLs and cookies without escaping.
+/// Written out here because it is twenty lines, and Foundation's `Data` would be the only
+/// reason to import Foundation.
 public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -6,18 +8,17 @@ public enum Base64URL {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
-        while index + 3 <= bytes.count {
-            let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            output += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
-            index += 3
-        }
-        let rest = bytes.count - index
-        if rest == 1 {
-            let n = UInt32(bytes[index]) << 16
-            output += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)]]
-        } else if rest == 2 {
-            let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            output += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)]]
+        while index < bytes.count {
+            // Up to three bytes make a 24-bit group; n input bytes give n + 1 characters.
+            let available = min(3, bytes.count - index)
+            var group: UInt32 = 0
+            for offset in 0..<3 where offset < available {
+                group |= UInt32(bytes[index + offset]) << (16 - 8 * offset)
+            }
+            for position in 0...available {
+                output.append(alphabet[Int(group >> (18 - 6 * position) & 63)])
+            }
+            index += available
         }
         return String(decoding: output, as: UTF8.self)
     }

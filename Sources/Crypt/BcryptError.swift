@@ -1,17 +1,17 @@
-/// Why a password could not be hashed or checked.
+/// Why a password could not be hashed or checked. Descriptions never include the password.
 public enum BcryptError: Error, Equatable, Sendable, CustomStringConvertible {
     /// bcrypt reads at most 72 bytes; longer passwords are refused rather than silently cut.
     case passwordTooLong
-    /// bcrypt stops at a NUL byte, so a password containing one would be truncated.
+    /// C strings end at NUL, so a password containing one would be silently cut there.
     case passwordContainsNUL
-    /// Costs run from 4 to 31.
+    /// bcrypt costs run from 4 to 31.
     case invalidCost(Int)
     /// libcrypt refused to produce a salt or a hash.
     case hashingFailed
 
     public var description: String {
         switch self {
-        case .passwordTooLong: "Password is longer than 72 bytes."
+        case .passwordTooLong: "Password is longer than \(Bcrypt.maxPasswordBytes) bytes."
         case .passwordContainsNUL: "Password contains a NUL byte."
         case .invalidCost(let cost): "bcrypt cost \(cost) is outside 4...31."
         case .hashingFailed: "bcrypt hashing failed."

@@ -1,19 +1,30 @@
-/// Password hashing for servers: bcrypt at a configured cost, on the worker pool.
+/// Password hashing for servers: bcrypt at a configured cost, on a `WorkerPool`.
+///
+/// A hash at cost 12 takes a core for ~0.2 s. Run on an event loop it would stall every
+/// connection of that loop; run on Swift's cooperative pool it would starve other tasks. The
+/// worker pool bounds it to one job per core and queues the rest.
 public struct BcryptHasher: Sendable {
     public let cost: Int
     private let pool: WorkerPool
 
-    public init(cost: Int = 12, pool: WorkerPool = .shared) {
+    /// `cost` is checked when hashing (`BcryptError.invalidCost`), like `Bcrypt.hash`.
+    public init(cost: Int = Bcrypt.defaultCost, pool: WorkerPool = .shared) {
         self.cost = cost
         self.pool = pool
     }
 
+    /// A new `$2b$` hash of `password`. Bad input throws at once, without queueing.
     public func hash(_ password: String) async throws -> String {
+        try Bcrypt.check(password)
+        guard Bcrypt.costs.contains(cost) else { throw BcryptError.invalidCost(cost) }
         let cost = cost
         return try await pool.run { try Bcrypt.hash(password, cost: cost) }
     }
 
+    /// Whether `password` matches `hash` (`$2a$`, `$2b$` or `$2y$`); false for a malformed hash.
     public func verify(_ password: String, created hash: String) async throws -> Bool {
-        try await pool.run { try Bcrypt.verify(password, created: hash) }
+        try Bcrypt.check(password)
+        guard Bcrypt.isWellFormed(hash) else { return false }
+        return try await pool.run { try Bcrypt.verify(password, created: hash) }
     }
 }

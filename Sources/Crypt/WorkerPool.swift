@@ -1,54 +1,113 @@
 import CLinux
-import Dispatch
 import Glibc
-import Foundation
 import Synchronization
 
-/// A fixed set of threads for blocking, CPU-heavy work (bcrypt), so that such work never
-/// runs on an I/O thread or starves Swift's cooperative pool. Jobs run in FIFO order; at
-/// most `threadCount` at a time.
+/// A fixed set of threads for blocking, CPU-heavy work (bcrypt), so that such work never runs
+/// on an I/O thread or starves Swift's cooperative pool. Jobs start in FIFO order, at most
+/// `threadCount` at a time; the rest wait in the queue, costing no thread.
+///
+/// The threads live as long as the process (each holds the pool), so make one pool per kind
+/// of work, not one per request.
 public final class WorkerPool: Sendable {
-    /// One thread per core: bcrypt is CPU-bound, more threads would only add switching.
-    public static let shared = WorkerPool(threadCount: ProcessInfo.processInfo.activeProcessorCount)
+    /// One thread per core: bcrypt is CPU-bound, and more threads would only add switching.
+    public static let shared = WorkerPool(threadCount: onlineProcessorCount)
 
     public let threadCount: Int
-    private let queue = Mutex<[@Sendable () -> Void]>([])
-    private let available = DispatchSemaphore(value: 0)
+    private let queue = Mutex(FIFO<Job>())
+    /// Counts queued jobs: one `signal` per submit, one `wait` per job taken.
+    private let queued = Semaphore()
 
     public init(threadCount: Int) {
         self.threadCount = max(1, threadCount)
-        for index in 0..<self.threadCount {
-            let thread = Thread { [self] in
-                // Below the event loops: while bcrypt saturates the cores, ordinary requests
-                // still get the CPU first (logins only slow down when the loops are busy).
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(clinux_gettid()), 5)
-                work()
-            }
-            thread.name = "worker-\(index)"
-            thread.start()
+        for _ in 0..<self.threadCount {
+            startThread { [self] in work() }
         }
     }
 
-    /// Runs `job` on a pool thread and returns its result.
-    public func run<T: Sendable>(_ job: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            submit { continuation.resume(with: Result { try job() }) }
+    /// Runs `work` on a pool thread and returns its result or rethrows its error.
+    ///
+    /// If the calling task is cancelled before a thread picks the job up, the job is dropped
+    /// and this throws `CancellationError`: nobody waits for a login whose client has gone.
+    /// A job already running finishes.
+    public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        let ticket = Ticket()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                submit {
+                    if ticket.isCancelled.load(ordering: .relaxed) {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume(with: BackgroundPriority.run(work))
+                    }
+                }
+            }
+        } onCancel: {
+            ticket.isCancelled.store(true, ordering: .relaxed)
         }
     }
 
     /// Jobs waiting for a thread (for tests and metrics).
     public var pendingCount: Int { queue.withLock { $0.count } }
 
-    private func submit(_ job: @escaping @Sendable () -> Void) {
-        queue.withLock { $0.append(job) }
-        available.signal()
+    private typealias Job = @Sendable () -> Void
+
+    /// Lets `onCancel`, which runs on the cancelling thread, tell the queued job to skip.
+    private final class Ticket: Sendable {
+        let isCancelled = Atomic(false)
     }
 
-    private func work() {
+    private func submit(_ job: @escaping Job) {
+        queue.withLock { $0.push(job) }
+        queued.signal()
+    }
+
+    private func work() -> Never {
         while true {
-            available.wait()
-            let job = queue.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            job?()
+            queued.wait()
+            // Never nil: every signal follows exactly one push.
+            queue.withLock { $0.pop() }?()
         }
+    }
+
+    /// Online processors (`sysconf`), the same number Foundation's `activeProcessorCount`
+    /// reports on Linux, without importing Foundation.
+    private static var onlineProcessorCount: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+}
+
+/// Starts a detached pthread running `body`. The closure is passed to C retained and
+/// released by the thread that takes it, so it lives exactly as long as it is needed.
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { context in
+        Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+    }, context)
+    guard status == 0 else { fatalError("pthread_create failed: \(status)") }
+    pthread_detach(thread)
+}
+
+/// Runs CPU-heavy work at SCHED_IDLE: it gets every cycle the event loops leave, but never
+/// delays them, so ordinary requests keep their latency during a login storm.
+///
+/// Only the computation runs idle. Taking jobs and resuming continuations touch locks the
+/// event loops also take; doing that at idle priority would let a preempted worker hold a
+/// loop up (priority inversion), so the thread returns to normal priority first. Where the
+/// process may not leave SCHED_IDLE (no root, RLIMIT_NICE 0), work runs at normal priority.
+enum BackgroundPriority {
+    static let isAvailable: Bool = clinux_set_idle_priority() == 0 && clinux_set_normal_priority() == 0
+
+    static func run<T>(_ work: () throws -> T) -> Result<T, any Error> {
+        guard isAvailable else { return Result(catching: work) }
+        clinux_set_idle_priority()
+        defer { clinux_set_normal_priority() }
+        return Result(catching: work)
     }
 }

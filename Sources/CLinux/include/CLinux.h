@@ -22,7 +22,12 @@ extern const int clinux_MSG_NOSIGNAL;
 /// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC): a GNU extension Glibc's overlay hides.
 int clinux_accept4(int fd);
 
-/// The calling thread's kernel id (for per-thread scheduling priority).
-int clinux_gettid(void);
+/// Moves the calling thread to SCHED_IDLE: it runs only when no other thread wants the CPU.
+/// Returns 0 on success (needs no privilege).
+int clinux_set_idle_priority(void);
+
+/// Moves the calling thread back to SCHED_OTHER; 0 on success. Leaving SCHED_IDLE needs root
+/// or an RLIMIT_NICE that allows nice 0.
+int clinux_set_normal_priority(void);
 
 #endif

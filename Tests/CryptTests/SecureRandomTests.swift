@@ -1,0 +1,35 @@
+import Crypt
+import XCTest
+
+final class SecureRandomTests: XCTestCase {
+    func testTokensAreLongRandomAndURLSafe() {
+        let tokens = (0..<1000).map { _ in SecureRandom.token() }
+        XCTAssertEqual(Set(tokens).count, tokens.count)
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        for token in tokens {
+            XCTAssertEqual(token.utf8.count, 43, token)
+            XCTAssertTrue(token.utf8.allSatisfy(alphabet.contains), token)
+        }
+        // 1000 × 43 characters should use all 64 symbols: no stuck bits.
+        XCTAssertEqual(Set(tokens.joined().utf8), alphabet)
+    }
+
+    func testBytes() {
+        XCTAssertEqual(SecureRandom.bytes(count: 0), [])
+        XCTAssertEqual(SecureRandom.bytes(count: 1000).count, 1000)
+        XCTAssertNotEqual(SecureRandom.bytes(count: 16), SecureRandom.bytes(count: 16))
+    }
+
+    func testBase64URLAgainstRFC4648Vectors() {
+        XCTAssertEqual(Base64URL.encode(Array("".utf8)), "")
+        XCTAssertEqual(Base64URL.encode(Array("f".utf8)), "Zg")
+        XCTAssertEqual(Base64URL.encode(Array("fo".utf8)), "Zm8")
+        XCTAssertEqual(Base64URL.encode(Array("foo".utf8)), "Zm9v")
+        XCTAssertEqual(Base64URL.encode(Array("foob".utf8)), "Zm9vYg")
+        XCTAssertEqual(Base64URL.encode(Array("fooba".utf8)), "Zm9vYmE")
+        XCTAssertEqual(Base64URL.encode(Array("foobar".utf8)), "Zm9vYmFy")
+        XCTAssertEqual(Base64URL.encode([0xFB, 0xFF]), "-_8")
+        XCTAssertEqual(Base64URL.encode([0xFF, 0xFF, 0xFF]), "____")
+        XCTAssertEqual(Base64URL.encode([0, 0, 0, 0]), "AAAAAA")
+    }
+}
