@@ -56,6 +56,6 @@ struct ApplicationResponder: HTTPResponder {
                 "\(head.method.rawValue) \(request.path) \(response.status.code) \(Double(micros) / 1000)ms",
                 metadata: ["request-id": .string(id)])
         }
-        return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
+        return response
     }
 }
