@@ -25,7 +25,9 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let remote = Mutex(Remote())
     private let wakeFD: Int32
     private var epoll: Epoll
-    private var thread = pthread_t()
+    /// The loop thread's id, set once by the thread itself; atomic because other threads read
+    /// it (through `inEventLoop`) while the loop starts.
+    private let threadID = Atomic<UInt>(0)
     private var localJobs: [UnownedJob] = []
     private var handlers: [Int32: any EventHandler] = [:]
     private var lastTick = ContinuousClock.now
@@ -41,7 +43,7 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     deinit { close(wakeFD) }
 
     /// True on this loop's own thread.
-    public var inEventLoop: Bool { pthread_equal(pthread_self(), thread) != 0 }
+    public var inEventLoop: Bool { threadID.load(ordering: .acquiring) == UInt(pthread_self()) }
 
     // MARK: Executor
 
@@ -109,9 +111,10 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
         let rc = pthread_create(&thread, &attributes, { argument in
             let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
-            start.loop.thread = pthread_self()
+            start.loop.threadID.store(UInt(pthread_self()), ordering: .releasing)
             start.loop.runLoop()
             start.onExit()
             return nil
