@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include "CLinux.h"
 
 const int clinux_SOCK_STREAM = SOCK_STREAM;
@@ -23,4 +24,10 @@ int clinux_set_idle_priority(void) {
 int clinux_set_normal_priority(void) {
     struct sched_param param = { .sched_priority = 0 };
     return pthread_setschedparam(pthread_self(), SCHED_OTHER, &param);
+}
+
+int clinux_can_leave_idle_priority(void) {
+    if (geteuid() == 0) return 1;
+    struct rlimit limit;
+    return getrlimit(RLIMIT_NICE, &limit) == 0 && limit.rlim_cur >= 20;
 }

@@ -102,7 +102,9 @@ private func startThread(_ body: @escaping @Sendable () -> Void) {
 /// loop up (priority inversion), so the thread returns to normal priority first. Where the
 /// process may not leave SCHED_IDLE (no root, RLIMIT_NICE 0), work runs at normal priority.
 enum BackgroundPriority {
-    static let isAvailable: Bool = clinux_set_idle_priority() == 0 && clinux_set_normal_priority() == 0
+    /// Checked without touching any thread: a thread that went idle and could not come back
+    /// would be exactly the inversion this avoids.
+    static let isAvailable: Bool = clinux_can_leave_idle_priority() == 1
 
     static func run<T>(_ work: () throws -> T) -> Result<T, any Error> {
         guard isAvailable else { return Result(catching: work) }

@@ -30,4 +30,8 @@ int clinux_set_idle_priority(void);
 /// or an RLIMIT_NICE that allows nice 0.
 int clinux_set_normal_priority(void);
 
+/// 1 when this process may move a thread from SCHED_IDLE back to SCHED_OTHER (root, or an
+/// RLIMIT_NICE of at least 20), checked without changing any thread's policy.
+int clinux_can_leave_idle_priority(void);
+
 #endif
