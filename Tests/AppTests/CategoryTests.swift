@@ -45,12 +45,12 @@ final class CategoryTests: TILTestCase {
     }
 
     func testCategoryErrors() async throws {
-        let result1 = try await app.sendRequest(to: "\(categoriesURI)\(UUID())", method: .get).status.code
-        XCTAssertEqual(result1, 404)
-        let result2 = try await app.sendRequest(to: "\(categoriesURI)12", method: .get).status.code
-        XCTAssertEqual(result2, 400)
-        let result3 = try await app.sendRequest(to: "\(categoriesURI)\(UUID())/acronyms", method: .get).status.code
-        XCTAssertEqual(result3, 404)
+        let unknown = try await app.sendRequest(to: "\(categoriesURI)\(UUID())", method: .get).status.code
+        XCTAssertEqual(unknown, 404)
+        let malformed = try await app.sendRequest(to: "\(categoriesURI)12", method: .get).status.code
+        XCTAssertEqual(malformed, 400)
+        let unknownAcronyms = try await app.sendRequest(to: "\(categoriesURI)\(UUID())/acronyms", method: .get).status.code
+        XCTAssertEqual(unknownAcronyms, 404)
         let empty = try await app.sendRequest(to: categoriesURI, method: .post, body: ["name": "  "], loggedInRequest: true)
         XCTAssertEqual(empty.status.code, 400)
         let missing = try await app.sendRequest(to: categoriesURI, method: .post, body: ["title": "x"], loggedInRequest: true)

@@ -96,11 +96,11 @@ final class UserTests: TILTestCase {
     }
 
     func testUnknownAndMalformedUserIDs() async throws {
-        let result1 = try await app.sendRequest(to: "\(usersURI)\(UUID())", method: .get).status.code
-        XCTAssertEqual(result1, 404)
-        let result2 = try await app.sendRequest(to: "\(usersURI)not-a-uuid", method: .get).status.code
-        XCTAssertEqual(result2, 400)
-        let result3 = try await app.sendRequest(to: "\(usersURI)\(UUID())/acronyms", method: .get).status.code
-        XCTAssertEqual(result3, 404)
+        let unknown = try await app.sendRequest(to: "\(usersURI)\(UUID())", method: .get).status.code
+        XCTAssertEqual(unknown, 404)
+        let malformed = try await app.sendRequest(to: "\(usersURI)not-a-uuid", method: .get).status.code
+        XCTAssertEqual(malformed, 400)
+        let unknownAcronyms = try await app.sendRequest(to: "\(usersURI)\(UUID())/acronyms", method: .get).status.code
+        XCTAssertEqual(unknownAcronyms, 404)
     }
 }

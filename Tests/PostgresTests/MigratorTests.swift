@@ -15,19 +15,19 @@ final class MigratorTests: XCTestCase {
         var logger = Logger(label: "t")
         logger.logLevel = .error
         let migrator = Migrator(client: db, migrations: migrations, logger: logger)
-        let value1 = try await migrator.migrate()
-        XCTAssertEqual(value1, ["create \(a)", "create \(b)"])
-        let value2 = try await migrator.migrate()
-        XCTAssertEqual(value2, [], "running twice applies nothing")
+        let applied = try await migrator.migrate()
+        XCTAssertEqual(applied, ["create \(a)", "create \(b)"])
+        let appliedAgain = try await migrator.migrate()
+        XCTAssertEqual(appliedAgain, [], "running twice applies nothing")
         try await db.execute("INSERT INTO \(unescaped: b) VALUES (\(Int32(1)))")
 
-        let value3 = try await migrator.revertLastBatch()
-        XCTAssertEqual(value3, ["create \(b)", "create \(a)"])
+        let reverted = try await migrator.revertLastBatch()
+        XCTAssertEqual(reverted, ["create \(b)", "create \(a)"])
         await assertTableMissing(a, db)
-        let value4 = try await migrator.migrate().count
-        XCTAssertEqual(value4, 2)
-        let value5 = try await db.query("SELECT count(*)::int AS n FROM \(unescaped: b)")[0].decode(column: "n", as: Int.self)
-        XCTAssertEqual(value5, 0)
+        let reapplied = try await migrator.migrate().count
+        XCTAssertEqual(reapplied, 2)
+        let rowsAfterRedo = try await db.query("SELECT count(*)::int AS n FROM \(unescaped: b)")[0].decode(column: "n", as: Int.self)
+        XCTAssertEqual(rowsAfterRedo, 0)
 
         // A failing migration rolls back completely and is not recorded.
         let broken = Migration(name: "broken \(a)", prepare: ["CREATE TABLE \(a)_x (id int)", "SELECT * FROM no_such_table"], revert: [])
@@ -37,11 +37,11 @@ final class MigratorTests: XCTestCase {
             XCTFail("expected the broken migration to fail")
         } catch {}
         await assertTableMissing("\(a)_x", db)
-        let value6 = try await withBroken.appliedMigrations().contains("broken \(a)")
-        XCTAssertFalse(value6)
+        let brokenRecorded = try await withBroken.appliedMigrations().contains("broken \(a)")
+        XCTAssertFalse(brokenRecorded)
 
-        let value7 = try await migrator.revertLastBatch().count
-        XCTAssertEqual(value7, 2)
+        let revertedAgain = try await migrator.revertLastBatch().count
+        XCTAssertEqual(revertedAgain, 2)
         await db.shutdown()
     }
 

@@ -31,8 +31,8 @@ final class PoolTests: XCTestCase {
         }
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(1))
         _ = try await holder.value
-        let value1 = try await db.query("SELECT 1 AS one")[0].decode(column: "one", as: Int.self)
-        XCTAssertEqual(value1, 1)
+        let afterwards = try await db.query("SELECT 1 AS one")[0].decode(column: "one", as: Int.self)
+        XCTAssertEqual(afterwards, 1)
         await db.shutdown()
     }
 

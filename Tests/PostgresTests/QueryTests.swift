@@ -42,8 +42,8 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(try rows[0].decode(column: "note", as: String?.self), nil)
         XCTAssertEqual(try rows[0].decode(column: "blob", as: String.self), "\\x0001ff")
         // The injection attempt was stored verbatim; the table is still there.
-        let value1 = try await db.query("SELECT count(*)::int AS n FROM \(unescaped: table)")[0].decode(column: "n", as: Int.self)
-        XCTAssertEqual(value1, 1)
+        let rowCount = try await db.query("SELECT count(*)::int AS n FROM \(unescaped: table)")[0].decode(column: "n", as: Int.self)
+        XCTAssertEqual(rowCount, 1)
         try await db.simpleQuery("DROP TABLE \(table)")
         await db.shutdown()
     }
@@ -82,8 +82,8 @@ final class QueryTests: XCTestCase {
         await assertSQLState(.foreignKeyViolation) { try await db.execute("INSERT INTO \(unescaped: table) (id, parent) VALUES (\(2), \(99))") }
         await assertSQLState(.invalidTextRepresentation) { try await db.query("SELECT \("not-a-uuid")::uuid") }
         // The errors did not poison the pool.
-        let value2 = try await db.execute("DELETE FROM \(unescaped: table)")
-        XCTAssertEqual(value2, 1)
+        let deleted = try await db.execute("DELETE FROM \(unescaped: table)")
+        XCTAssertEqual(deleted, 1)
         try await db.simpleQuery("DROP TABLE \(table)")
         await db.shutdown()
     }
