@@ -8,6 +8,9 @@ import Synchronization
 final class Listener: EventHandler {
     let fd: Int32
     let context: LoopContext
+    private var lastAcceptWarning = ContinuousClock.now - .seconds(2)
+    /// Held in reserve for `shedOneConnection`.
+    private var spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
 
     init(fd: Int32, context: LoopContext) {
         self.fd = fd
@@ -20,8 +23,12 @@ final class Listener: EventHandler {
             let accepted: Int32?
             do {
                 accepted = try Socket.accept(fd)
+            } catch let error as SystemError where error.errno == EMFILE || error.errno == ENFILE {
+                shedOneConnection()
+                warnOncePerSecond(error)
+                return
             } catch {
-                context.state.logger.warning("accept failed", metadata: ["error": "\(error)"])
+                warnOncePerSecond(error)
                 return
             }
             guard let client = accepted else { return }
@@ -43,9 +50,26 @@ final class Listener: EventHandler {
 
     func tick(now: ContinuousClock.Instant) {}
 
+    /// Out of descriptors: the pending client would wake the (level-triggered) listener again
+    /// and again. Free the spare descriptor, accept that client, answer 503, close, re-arm.
+    private func shedOneConnection() {
+        if spareFD >= 0 { Glibc.close(spareFD) }
+        if let client = try? Socket.accept(fd) { Self.refuse(client) }
+        spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    private func warnOncePerSecond(_ error: any Error) {
+        let now = ContinuousClock.now
+        guard now - lastAcceptWarning > .seconds(1) else { return }
+        lastAcceptWarning = now
+        context.state.logger.warning("accept failed", metadata: ["error": "\(error)"])
+    }
+
     func close() {
         context.loop.deregister(fd)
         Glibc.close(fd)
+        if spareFD >= 0 { Glibc.close(spareFD) }
+        spareFD = -1
     }
 
     private static let busyResponse: [UInt8] = {
