@@ -38,7 +38,7 @@ public final class WorkerPool: Sendable {
                     if ticket.isCancelled.load(ordering: .relaxed) {
                         continuation.resume(throwing: CancellationError())
                     } else {
-                        continuation.resume(with: BackgroundPriority.run(work))
+                        continuation.resume(with: Result(catching: work))
                     }
                 }
             }
@@ -92,24 +92,4 @@ private func startThread(_ body: @escaping @Sendable () -> Void) {
     }, context)
     guard status == 0 else { fatalError("pthread_create failed: \(status)") }
     pthread_detach(thread)
-}
-
-/// Runs CPU-heavy work at SCHED_IDLE: it gets every cycle the event loops leave, but never
-/// delays them, so ordinary requests keep their latency during a login storm.
-///
-/// Only the computation runs idle. Taking jobs and resuming continuations touch locks the
-/// event loops also take; doing that at idle priority would let a preempted worker hold a
-/// loop up (priority inversion), so the thread returns to normal priority first. Where the
-/// process may not leave SCHED_IDLE (no root, RLIMIT_NICE 0), work runs at normal priority.
-enum BackgroundPriority {
-    /// Checked without touching any thread: a thread that went idle and could not come back
-    /// would be exactly the inversion this avoids.
-    static let isAvailable: Bool = clinux_can_leave_idle_priority() == 1
-
-    static func run<T>(_ work: () throws -> T) -> Result<T, any Error> {
-        guard isAvailable else { return Result(catching: work) }
-        clinux_set_idle_priority()
-        defer { clinux_set_normal_priority() }
-        return Result(catching: work)
-    }
 }
