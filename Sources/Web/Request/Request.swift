@@ -16,11 +16,14 @@ public struct Request: Sendable {
     public var auth = AuthStorage()
     /// `X-Request-ID` as received, or a generated one; echoed in the response.
     public let id: String
+    /// The socket peer's IP address as text (`127.0.0.1`, `::1`), nil when unknown (an
+    /// in-process test). Behind a proxy this is the proxy: see the app's trusted-proxy rules.
+    public var remoteAddress: String?
     private let baseLogger: Logger
 
     public init(
         method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
-        id: String = RequestID.next(), logger: Logger
+        id: String = RequestID.next(), remoteAddress: String? = nil, logger: Logger
     ) {
         self.method = method
         if let mark = target.firstIndex(of: "?") {
@@ -34,6 +37,7 @@ public struct Request: Sendable {
         self.body = body
         self.parameters = Parameters()
         self.id = id
+        self.remoteAddress = remoteAddress
         baseLogger = logger
     }
 
