@@ -17,28 +17,50 @@ public struct TIL: Sendable {
     public let db: PostgresClient
     public let migrator: Migrator
     let hasher: BcryptHasher
+    let logger: Logger
 
     public init(configuration: AppConfiguration, logger: Logger) {
         self.configuration = configuration
+        self.logger = logger
         db = PostgresClient(configuration: configuration.database, logger: logger)
         hasher = BcryptHasher(cost: configuration.bcryptCost)
         migrator = Migrator(
             client: db, migrations: TILMigrations.all(adminPassword: configuration.adminPassword, hasher: hasher), logger: logger)
     }
 
-    /// Registers middleware and routes, and closes the database when the app shuts down.
+    /// Registers middleware and routes, starts the background purge of spent tokens, and
+    /// closes the database when the app shuts down.
     public func configure(_ app: Application) throws {
+        let settings = configuration.auth
         app.middleware.append(DatabaseErrorMiddleware())
         let users = UserRepository(db: db)
         let acronyms = AcronymRepository(db: db)
         let categories = CategoryRepository(db: db)
-        let tokens = TokenRepository(db: db)
+        let tokens = TokenRepository(db: db, settings: settings)
+        let sessions = SessionRepository(db: db)
+        let throttle = LoginThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)
+        let audit = AuditLog(logger: logger, proxies: settings.trustedProxies)
+        let passwords = PasswordCheck(hasher: hasher)
+        let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
+
         try app.register(collection: HealthController(db: db))
-        try app.register(collection: UsersController(
-            users: users, acronyms: acronyms, tokens: tokens, login: BasicLogin(users: users, hasher: hasher), hasher: hasher))
-        try app.register(collection: AcronymsController(acronyms: acronyms, users: users, categories: categories, tokens: tokens))
-        try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, tokens: tokens))
+        try app.register(collection: SessionsController(
+            login: BasicLogin(users: users, passwords: passwords, throttle: throttle, audit: audit, proxies: settings.trustedProxies),
+            tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),
+            sessions: sessions, auth: auth, audit: audit))
+        try app.register(collection: AccountController(
+            users: users, sessions: sessions, passwords: passwords, hasher: hasher, throttle: throttle, auth: auth, audit: audit))
+        try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
+        try app.register(collection: AcronymsController(
+            acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
+        try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
+
+        let purger = TokenPurger(db: db, loginWindow: settings.loginWindow, logger: logger)
+        let purging = Task { await purger.run(every: .seconds(300)) }
         let db = db
-        app.onShutdown { await db.shutdown() }
+        app.onShutdown {
+            purging.cancel()
+            await db.shutdown()
+        }
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 @testable import App
 
 /// Every guarded route refuses a missing, malformed, unknown or Basic-instead-of-Bearer
-/// token with 401 and `WWW-Authenticate: Bearer`; login refuses bad credentials with Basic.
+/// token with 401 and an RFC 6750 challenge; login refuses bad credentials with Basic.
 final class AuthenticationTests: TILTestCase {
     func testGuardedRoutesRefuseBadTokens() async throws {
         let acronym = try await Acronym.create(on: app)
@@ -17,20 +17,25 @@ final class AuthenticationTests: TILTestCase {
             (.delete, "/api/acronyms/\(acronym.id)/categories/\(category.id)"), (.post, "/api/categories"),
         ]
         let basic = "Basic " + Data("admin:password".utf8).base64EncodedString()
-        let badHeaders: [HTTPHeaders] = [
-            [:],
-            ["Authorization": "Bearer"],
-            ["Authorization": "Bearer \(String(repeating: "x", count: 600))"],
-            ["Authorization": "Bearer not-a-real-token"],
-            ["Authorization": "Token abc"],
-            ["Authorization": basic],
+        // No bearer credential: the plain challenge. A bearer credential that is not a live
+        // token: `invalid_token`, so the client knows to refresh or log in again.
+        let plain = #"Bearer realm="TIL""#
+        let badHeaders: [(HTTPHeaders, String)] = [
+            ([:], plain),
+            (["Authorization": "Token abc"], plain),
+            (["Authorization": basic], plain),
+            (["Authorization": "Bearer"], #"error="invalid_token""#),
+            (["Authorization": "Bearer \(String(repeating: "x", count: 600))"], #"error="invalid_token""#),
+            (["Authorization": "Bearer not-a-real-token"], #"error="invalid_token""#),
         ]
         for (method, path) in guarded {
-            for headers in badHeaders {
+            for (headers, challenge) in badHeaders {
                 let response = try await app.client.send(
                     method, path, headers: headers.merging(["Content-Type": "application/json"]), body: Array(#"{"name":"x"}"#.utf8))
                 XCTAssertEqual(response.status.code, 401, "\(method) \(path) \(headers)")
-                XCTAssertEqual(response.headers["WWW-Authenticate"], "Bearer", "\(method) \(path)")
+                let header = response.headers["WWW-Authenticate"] ?? ""
+                XCTAssertTrue(header.hasPrefix(plain) && header.contains(challenge), "\(method) \(path): \(header)")
+                if challenge == plain { XCTAssertEqual(header, plain) }
             }
         }
         // Nothing was changed by the refused requests.

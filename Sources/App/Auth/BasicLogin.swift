@@ -1,34 +1,35 @@
-import Crypt
 import Web
 
-/// Checks HTTP Basic credentials against the stored bcrypt hash, on the worker pool.
+/// `POST /api/users/login`'s check of HTTP Basic credentials: throttled first (a throttled
+/// attempt costs no bcrypt and is not counted), then verified on the worker pool; failures
+/// are counted, a success clears its username's count.
 struct BasicLogin: Sendable {
     let users: UserRepository
-    let hasher: BcryptHasher
+    let passwords: PasswordCheck
+    let throttle: LoginThrottle
+    let audit: AuditLog
+    let proxies: TrustedProxies
 
-    /// A hash of a random password, verified when the username is unknown so that a
-    /// response takes as long for unknown users as for wrong passwords (no user enumeration).
-    private static let dummySaltAndHash = "CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
+    static let challenge: HTTPHeaders = ["WWW-Authenticate": #"Basic realm="TIL""#]
 
     func authenticate(_ request: Request) async throws -> User {
-        let challenge: HTTPHeaders = ["WWW-Authenticate": #"Basic realm="TIL""#]
         guard let basic = request.headers.basicAuthorization else {
-            throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: challenge)
+            throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
         }
-        guard basic.password.utf8.count <= Bcrypt.maxPasswordBytes, basic.username.utf8.count <= 256 else {
-            throw Abort(.unauthorized, reason: "Invalid username or password.", headers: challenge)
+        let address = proxies.clientAddress(of: request)
+        if let wait = try await throttle.retryAfter(username: basic.username, address: address) {
+            audit.record(.loginThrottled, request)
+            throw Abort(.tooManyRequests, reason: "Too many failed logins; try again in \(wait) seconds.", headers: [
+                "Retry-After": "\(wait)",
+            ])
         }
-        let user = try await users.find(username: basic.username)
-        let matches = try await hasher.verify(basic.password, created: user?.passwordHash ?? dummyHash(cost: hasher.cost))
-        guard let user, matches else {
-            throw Abort(.unauthorized, reason: "Invalid username or password.", headers: challenge)
+        let user = basic.username.utf8.count <= 256 ? try await users.find(username: basic.username) : nil
+        guard try await passwords.matches(basic.password, of: user), let user else {
+            try await throttle.recordFailure(username: basic.username, address: address)
+            audit.record(.loginFailed, request, userID: user?.id)
+            throw Abort(.unauthorized, reason: "Invalid username or password.", headers: Self.challenge)
         }
+        try await throttle.reset(username: basic.username)
         return user
-    }
-
-    /// The dummy hash at the configured cost, so it costs what a real check costs.
-    private func dummyHash(cost: Int) -> String {
-        let digits = cost < 10 ? "0\(cost)" : "\(cost)"
-        return "$2b$\(digits)$" + Self.dummySaltAndHash
     }
 }

@@ -1,25 +1,36 @@
+import Foundation
 import Web
 
-/// Logs in the user whose token is in `Authorization: Bearer <token>`. A missing or unknown
-/// token leaves the request anonymous; `User.guardMiddleware` then answers 401.
-struct BearerAuthenticator: Middleware {
+/// Logs in the user whose access token is in `Authorization: Bearer <token>`.
+///
+/// No bearer credential: the request passes on anonymous (`Authenticator`), and `ScopeGuard`
+/// decides. A bearer credential that is malformed, unknown, expired or revoked is refused here
+/// with 401 `invalid_token`, so the client learns to refresh rather than to log in again blindly.
+struct BearerAuthenticator: Authenticator {
+    /// Tokens are 43 characters; anything this long is not one of ours and never reaches SQL.
+    static let maxTokenBytes = 512
+
     let tokens: TokenRepository
 
-    func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
-        guard let bearer = request.headers.bearerAuthorization else {
-            return try await next.respond(to: request)
-        }
-        var request = request
-        if let user = try await tokens.user(forToken: bearer.token) {
-            request.auth.login(user)
-        }
-        return try await next.respond(to: request)
+    func credential(from request: Request) throws -> String? {
+        guard let value = request.headers["Authorization"] else { return nil }
+        let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard let scheme = parts.first, scheme.lowercased() == "bearer" else { return nil }
+        return parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
     }
-}
 
-extension User {
-    /// 401 with `WWW-Authenticate: Bearer` unless a bearer token logged a user in.
-    static func bearerGuard() -> some Middleware {
-        guardMiddleware(reason: "A valid bearer token is required.", challenge: "Bearer")
+    func authenticate(_ token: String, for request: inout Request) async throws {
+        guard !token.isEmpty, token.utf8.count <= Self.maxTokenBytes else {
+            throw BearerChallenge.invalidToken("The access token is malformed.")
+        }
+        switch try await tokens.authenticate(token) {
+        case .valid(let identity):
+            request.auth.login(identity.user)
+            request.auth.login(identity)
+        case .expired:
+            throw BearerChallenge.invalidToken("The access token expired.")
+        case .revoked, .unknown:
+            throw BearerChallenge.invalidToken("The access token is unknown or revoked.")
+        }
     }
 }

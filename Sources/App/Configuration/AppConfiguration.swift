@@ -10,6 +10,8 @@ public struct AppConfiguration: Sendable {
     public var adminPassword: String
     public var bcryptCost: Int
     public var logLevel: Logger.Level
+    /// Token lifetimes, throttling, trusted proxies, edit policy (`AuthSettings`).
+    public var auth = AuthSettings()
 
     public init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String,
@@ -59,7 +61,10 @@ public struct AppConfiguration: Sendable {
         } catch {
             throw ConfigurationError("Invalid database configuration: \(error)")
         }
-        return AppConfiguration(environment: environment, database: database, adminPassword: adminPassword, bcryptCost: cost, logLevel: level)
+        var configuration = AppConfiguration(
+            environment: environment, database: database, adminPassword: adminPassword, bcryptCost: cost, logLevel: level)
+        configuration.auth = try AuthSettings.load(from: variables)
+        return configuration
     }
 }
 

@@ -2,12 +2,14 @@ import Foundation
 import Web
 
 /// `/api/acronyms`: reads are public; creating, updating, deleting and (un)linking
-/// categories need a bearer token.
+/// categories need a bearer token with the `acronyms:write` scope. Under the `owner` edit
+/// policy only an acronym's owner may update or delete it.
 struct AcronymsController: RouteCollection {
     let acronyms: AcronymRepository
     let users: UserRepository
     let categories: CategoryRepository
-    let tokens: TokenRepository
+    let auth: BearerAuth
+    let editPolicy: AcronymEditPolicy
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "acronyms")
@@ -19,7 +21,7 @@ struct AcronymsController: RouteCollection {
         api.get(":acronymID", "user", use: owner)
         api.get(":acronymID", "categories", use: categoriesOfAcronym)
 
-        let guarded = api.grouped(BearerAuthenticator(tokens: tokens), User.bearerGuard())
+        let guarded = auth.guarded(api, needing: .acronymsWrite)
         guarded.post(use: create)
         guarded.put(":acronymID", use: update)
         guarded.delete(":acronymID", use: delete)
@@ -70,12 +72,14 @@ struct AcronymsController: RouteCollection {
         return try await acronyms.create(short: data.short, long: data.long, userID: user.id)
     }
 
-    /// Updates short and long and, as in the book, makes the caller the owner.
+    /// Updates short and long. As in the book the caller becomes the owner, unless the
+    /// `owner` policy is on: then only the owner may update, and stays the owner.
     func update(_ request: Request) async throws -> Acronym {
         let user = try request.auth.require(User.self)
         let id = try request.parameters.require("acronymID", as: UUID.self)
         let data = try request.content.decode(AcronymRequest.self)
         try data.validate()
+        try await checkOwnership(of: id, by: user)
         guard let acronym = try await acronyms.update(id, short: data.short, long: data.long, userID: user.id) else {
             throw Abort(.notFound, reason: "No acronym with that id.")
         }
@@ -84,6 +88,7 @@ struct AcronymsController: RouteCollection {
 
     func delete(_ request: Request) async throws -> HTTPStatus {
         let id = try request.parameters.require("acronymID", as: UUID.self)
+        try await checkOwnership(of: id, by: try request.auth.require(User.self))
         guard try await acronyms.delete(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }
         return .noContent
     }
@@ -100,6 +105,13 @@ struct AcronymsController: RouteCollection {
         guard try await categories.find(categoryID) != nil else { throw Abort(.notFound, reason: "No category with that id.") }
         try await categories.detach(acronym: acronymID, category: categoryID)
         return .noContent
+    }
+
+    /// Under the `owner` policy, 403 unless `user` owns the acronym (404 when there is none).
+    private func checkOwnership(of id: UUID, by user: User) async throws {
+        guard editPolicy == .owner else { return }
+        guard let acronym = try await acronyms.find(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }
+        guard acronym.user.id == user.id else { throw Abort(.forbidden, reason: "Only the acronym's owner may change it.") }
     }
 
     private func find(_ request: Request) async throws -> Acronym {

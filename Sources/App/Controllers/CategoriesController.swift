@@ -1,18 +1,18 @@
 import Foundation
 import Web
 
-/// `/api/categories`: reads are public; creating needs a bearer token.
+/// `/api/categories`: reads are public; creating needs the `categories:write` scope.
 struct CategoriesController: RouteCollection {
     let categories: CategoryRepository
     let acronyms: AcronymRepository
-    let tokens: TokenRepository
+    let auth: BearerAuth
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "categories")
         api.get(use: list)
         api.get(":categoryID", use: show)
         api.get(":categoryID", "acronyms", use: acronymsInCategory)
-        api.grouped(BearerAuthenticator(tokens: tokens), User.bearerGuard()).post(use: create)
+        auth.guarded(api, needing: .categoriesWrite).post(use: create)
     }
 
     func list(_ request: Request) async throws -> [Category] {

@@ -2,23 +2,20 @@ import Crypt
 import Foundation
 import Web
 
-/// `/api/users`: listing and reading users is public; login uses HTTP Basic; creating a user
-/// needs a bearer token.
+/// `/api/users`: listing and reading users is public; creating a user needs a bearer token
+/// with the `users:write` scope. Login and the token lifecycle live in `SessionsController`.
 struct UsersController: RouteCollection {
     let users: UserRepository
     let acronyms: AcronymRepository
-    let tokens: TokenRepository
-    let login: BasicLogin
     let hasher: BcryptHasher
+    let auth: BearerAuth
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "users")
         api.get(use: list)
         api.get(":userID", use: show)
         api.get(":userID", "acronyms", use: acronymsOfUser)
-        api.post("login", use: logIn)
-        let guarded = api.grouped(BearerAuthenticator(tokens: tokens), User.bearerGuard())
-        guarded.post(use: create)
+        auth.guarded(api, needing: .usersWrite).post(use: create)
     }
 
     func list(_ request: Request) async throws -> [User.Public] {
@@ -35,12 +32,6 @@ struct UsersController: RouteCollection {
         let id = try request.parameters.require("userID", as: UUID.self)
         guard try await users.find(id) != nil else { throw Abort(.notFound, reason: "No user with that id.") }
         return try await acronyms.owned(by: id)
-    }
-
-    /// A new token per successful login.
-    func logIn(_ request: Request) async throws -> Token {
-        let user = try await login.authenticate(request)
-        return try await tokens.issue(for: user.id)
     }
 
     func create(_ request: Request) async throws -> User.Public {

@@ -6,7 +6,8 @@ import Postgres
 enum TILMigrations {
     static func all(adminPassword: String, hasher: BcryptHasher) -> [Migration] {
         [createUsers, createAcronyms, createCategories, createAcronymCategories, createTokens,
-         seedAdmin(password: adminPassword, hasher: hasher)]
+         seedAdmin(password: adminPassword, hasher: hasher),
+         createSessions, createRefreshTokens, createLoginFailures]
     }
 
     static let createUsers = Migration(

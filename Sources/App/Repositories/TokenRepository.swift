@@ -2,31 +2,117 @@ import Crypt
 import Foundation
 import Postgres
 
-/// Bearer tokens, stored as SHA-256 digests only: a leaked tokens table grants nothing.
+/// Access and refresh tokens, stored as SHA-256 digests only: a leaked table grants nothing.
+///
+/// Every token belongs to a session (one login). Issuing a pair is one statement, so a
+/// session never exists with half a pair; checking an access token is one statement too, and
+/// it also refreshes the session's `last_used_at` (at most once a minute, so a busy client
+/// does not turn every read into a write).
 struct TokenRepository: Sendable {
     let db: PostgresClient
+    let settings: AuthSettings
 
-    /// Issues a new random token for `userID` and returns it with its clear value (shown once).
-    func issue(for userID: UUID) async throws -> Token {
-        let value = SecureRandom.token()
-        let token = Token(id: UUID(), value: value, user: UserReference(id: userID))
-        try await db.execute("INSERT INTO tokens (id, digest, user_id) VALUES (\(token.id), \(SHA256.hex(of: value)), \(userID))")
-        return token
+    /// What an access token turned out to be.
+    enum Check: Sendable {
+        case valid(BearerIdentity)
+        case expired
+        case revoked
+        case unknown
     }
 
-    /// The user a live token belongs to, in one query. The lookup is by digest, so the
-    /// database's comparison reveals nothing usable about the token; the digest is compared
-    /// once more in constant time anyway.
-    func user(forToken value: String) async throws -> User? {
+    /// A new session for `userID` with its first pair.
+    func startSession(userID: UUID, scopes: [Scope], userAgent: String?) async throws -> Token {
+        let fresh = FreshPair()
+        let rows = try await db.query("""
+            WITH session AS (
+                INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
+                VALUES (\(fresh.sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
+                        now() + \(settings.tokenTTL.seconds) * interval '1 second',
+                        now() + \(settings.refreshTokenTTL.seconds) * interval '1 second')
+                RETURNING expires_at, refresh_expires_at
+            ), access AS (
+                INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
+                SELECT \(fresh.accessID), \(fresh.accessDigest), \(userID), \(fresh.sessionID), expires_at FROM session
+            ), refresh AS (
+                INSERT INTO refresh_tokens (id, digest, session_id, access_token_id, expires_at)
+                SELECT \(fresh.refreshID), \(fresh.refreshDigest), \(fresh.sessionID), \(fresh.accessID), refresh_expires_at FROM session
+            )
+            SELECT expires_at, refresh_expires_at FROM session
+            """)
+        return try fresh.token(sessionID: fresh.sessionID, userID: userID, scopes: scopes, row: rows.first)
+    }
+
+    /// The next pair of an existing session, issued in place of the refresh token `parentID`.
+    /// Runs inside the transaction that spent the parent, so the two happen together or not at all.
+    func rotate(on tx: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], parentID: UUID) async throws -> Token {
+        let fresh = FreshPair()
+        let rows = try await tx.query("""
+            WITH session AS (
+                UPDATE sessions SET last_used_at = now(),
+                    expires_at = now() + \(settings.tokenTTL.seconds) * interval '1 second',
+                    refresh_expires_at = now() + \(settings.refreshTokenTTL.seconds) * interval '1 second'
+                WHERE id = \(sessionID)
+                RETURNING expires_at, refresh_expires_at
+            ), access AS (
+                INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
+                SELECT \(fresh.accessID), \(fresh.accessDigest), \(userID), \(sessionID), expires_at FROM session
+            ), refresh AS (
+                INSERT INTO refresh_tokens (id, digest, session_id, parent_id, access_token_id, expires_at)
+                SELECT \(fresh.refreshID), \(fresh.refreshDigest), \(sessionID), \(parentID), \(fresh.accessID), refresh_expires_at
+                FROM session
+            )
+            SELECT expires_at, refresh_expires_at FROM session
+            """)
+        return try fresh.token(sessionID: sessionID, userID: userID, scopes: scopes, row: rows.first)
+    }
+
+    /// Looks an access token up by digest, in one statement. The digest is compared once more
+    /// in constant time: the index lookup is not meant to be the check.
+    func authenticate(_ value: String) async throws -> Check {
         let digest = SHA256.hex(of: value)
         let rows = try await db.query("""
-            SELECT t.digest, u.id, u.name, u.username, u.password_hash AS "passwordHash"
-            FROM tokens t JOIN users u ON u.id = t.user_id
-            WHERE t.digest = \(digest) AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
+            WITH hit AS (
+                SELECT t.digest, t.expires_at <= now() AS expired,
+                       (t.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
+                       s.id AS session_id, s.scopes, s.last_used_at < now() - interval '60 seconds' AS stale,
+                       u.id, u.name, u.username, u.password_hash AS "passwordHash"
+                FROM tokens t JOIN sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
+                WHERE t.digest = \(digest)
+            ), touch AS (
+                UPDATE sessions SET last_used_at = now() FROM hit
+                WHERE sessions.id = hit.session_id AND hit.stale AND NOT hit.expired AND NOT hit.revoked
+            )
+            SELECT * FROM hit
             """)
         guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest) else {
-            return nil
+            return .unknown
         }
-        return try UserRepository.user(row)
+        if try row.decode(column: "revoked", as: Bool.self) { return .revoked }
+        if try row.decode(column: "expired", as: Bool.self) { return .expired }
+        return .valid(BearerIdentity(
+            user: try UserRepository.user(row),
+            sessionID: try row.decode(column: "session_id", as: UUID.self),
+            scopes: Scope.stored(try row.decode(column: "scopes", as: String.self))))
+    }
+}
+
+/// The random values and ids of one new pair, made before the statement that stores their digests.
+private struct FreshPair {
+    let sessionID = UUID()
+    let accessID = UUID()
+    let refreshID = UUID()
+    let access = SecureRandom.token()
+    let refresh = SecureRandom.token()
+    var accessDigest: String { SHA256.hex(of: access) }
+    var refreshDigest: String { SHA256.hex(of: refresh) }
+
+    func token(sessionID: UUID, userID: UUID, scopes: [Scope], row: PostgresRow?) throws -> Token {
+        guard let row else { throw PostgresError(.server, message: "the session vanished while its tokens were issued") }
+        return Token(
+            id: sessionID, value: access, user: UserReference(id: userID),
+            expiresAt: try row.decode(column: "expires_at", as: Date.self).iso8601,
+            refreshToken: refresh,
+            refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self).iso8601,
+            scopes: scopes.map(\.rawValue))
     }
 }

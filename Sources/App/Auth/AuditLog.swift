@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+import Web
+
+/// One structured line per authentication event, at `notice`, for the people who must answer
+/// "who logged in from where, and when was that token revoked". Never a password, a token or
+/// a digest: only ids, the client address, the user agent and the request id.
+struct AuditLog: Sendable {
+    enum Event: String, Sendable {
+        case loginSucceeded = "login.succeeded"
+        case loginFailed = "login.failed"
+        case loginThrottled = "login.throttled"
+        case tokenRefreshed = "token.refreshed"
+        case refreshReuseDetected = "refresh.reuse-detected"
+        case logout = "logout"
+        case logoutAll = "logout-all"
+        case sessionEnded = "session.ended"
+        case passwordChanged = "password.changed"
+    }
+
+    let logger: Logger
+    let proxies: TrustedProxies
+
+    func record(_ event: Event, _ request: Request, userID: UUID? = nil, sessionID: UUID? = nil) {
+        var metadata: Logger.Metadata = [
+            "event": .string(event.rawValue),
+            "address": .string(proxies.clientAddress(of: request)),
+            "request-id": .string(request.id),
+        ]
+        if let userID { metadata["user-id"] = .string(userID.uuidString) }
+        if let sessionID { metadata["session-id"] = .string(sessionID.uuidString) }
+        if let agent = request.headers["User-Agent"] { metadata["user-agent"] = .string(String(agent.prefix(256))) }
+        logger.notice("audit \(event.rawValue)", metadata: metadata)
+    }
+}

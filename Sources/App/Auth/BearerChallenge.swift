@@ -1,0 +1,25 @@
+import Web
+
+/// The `WWW-Authenticate` challenges of RFC 6750 §3, and the errors that carry them.
+enum BearerChallenge {
+    /// No credential at all: name the scheme and realm, nothing else (§3.1).
+    static let plain = #"Bearer realm="TIL""#
+
+    /// The token is unknown, expired or revoked: 401 with `error="invalid_token"`.
+    static func invalidToken(_ description: String) -> Abort {
+        Abort(.unauthorized, reason: description, headers: [
+            "WWW-Authenticate": #"Bearer realm="TIL", error="invalid_token", error_description="\#(description)""#,
+        ])
+    }
+
+    /// A valid token without the scope the route needs: 403 naming it.
+    static func insufficientScope(_ scope: Scope) -> Abort {
+        Abort(.forbidden, reason: "This token lacks the '\(scope.rawValue)' scope.", headers: [
+            "WWW-Authenticate": #"Bearer realm="TIL", error="insufficient_scope", scope="\#(scope.rawValue)""#,
+        ])
+    }
+
+    /// A guarded route reached without any bearer token.
+    static let missingToken = Abort(
+        .unauthorized, reason: "A valid bearer token is required.", headers: ["WWW-Authenticate": plain])
+}

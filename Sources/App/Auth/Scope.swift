@@ -1,0 +1,46 @@
+import Web
+
+/// What a bearer token may do (RFC 6750 §3.1). A login grants every scope unless the client
+/// asks for fewer with `?scope=`; a refreshed pair keeps the login's scopes. Reads are public
+/// and need none; `GET /api/users/me` and logout need only a valid token.
+enum Scope: String, CaseIterable, Sendable {
+    /// Create, update and delete acronyms; link and unlink categories.
+    case acronymsWrite = "acronyms:write"
+    /// Create categories.
+    case categoriesWrite = "categories:write"
+    /// Create users.
+    case usersWrite = "users:write"
+    /// Manage the account itself: sessions, logout everywhere, password change.
+    case account
+
+    /// Scopes from OAuth's space-separated form (`"acronyms:write account"`), in canonical
+    /// order without duplicates. Unknown or missing names are the client's mistake: a 400 that
+    /// names `invalid_scope` (RFC 6749 §5.2).
+    static func parse(_ text: String) throws -> [Scope] {
+        let names = text.split(whereSeparator: { $0 == " " || $0 == "+" })
+        guard !names.isEmpty else { throw invalidScope("no scope was named") }
+        var wanted = Set<Scope>()
+        for name in names {
+            guard name.utf8.count <= 64, let scope = Scope(rawValue: String(name)) else {
+                throw invalidScope("unknown scope '\(name.prefix(64))'")
+            }
+            wanted.insert(scope)
+        }
+        return allCases.filter(wanted.contains)
+    }
+
+    /// Scopes as stored in a session row: their names joined by spaces. Names the server no
+    /// longer knows are dropped, never granted.
+    static func stored(_ text: String) -> [Scope] {
+        let names = Set(text.split(separator: " ").map(String.init))
+        return allCases.filter { names.contains($0.rawValue) }
+    }
+
+    static func storageText(_ scopes: [Scope]) -> String {
+        scopes.map(\.rawValue).joined(separator: " ")
+    }
+
+    private static func invalidScope(_ detail: String) -> Abort {
+        Abort(.badRequest, reason: "invalid_scope: \(detail); known scopes: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+    }
+}

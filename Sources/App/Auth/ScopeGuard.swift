@@ -1,0 +1,24 @@
+import Web
+
+/// Lets a request through only when a bearer token authenticated it and (if `scope` is set)
+/// that token carries the scope: 401 without a token, 403 `insufficient_scope` without the scope.
+struct ScopeGuard: Middleware {
+    let scope: Scope?
+
+    func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
+        guard let identity = request.auth.get(BearerIdentity.self) else { throw BearerChallenge.missingToken }
+        if let scope, !identity.scopes.contains(scope) { throw BearerChallenge.insufficientScope(scope) }
+        return try await next.respond(to: request)
+    }
+}
+
+/// Authentication defined once and handed to every controller: `auth.guarded(api, needing: .account)`
+/// is the group of routes that need a valid bearer token with that scope.
+struct BearerAuth: Sendable {
+    let authenticator: BearerAuthenticator
+
+    /// `routes` behind the bearer authenticator and a guard for `scope` (nil: any valid token).
+    func guarded(_ routes: any RoutesBuilder, needing scope: Scope?) -> any RoutesBuilder {
+        routes.grouped(authenticator, ScopeGuard(scope: scope))
+    }
+}

@@ -1,0 +1,69 @@
+import Crypt
+import Foundation
+import Postgres
+import Web
+
+/// `/api/users/me`: the caller's own account — who they are, where they are logged in, and
+/// their password. Everything but `GET /me` needs the `account` scope.
+struct AccountController: RouteCollection {
+    let users: UserRepository
+    let sessions: SessionRepository
+    let passwords: PasswordCheck
+    let hasher: BcryptHasher
+    let throttle: LoginThrottle
+    let auth: BearerAuth
+    let audit: AuditLog
+
+    func boot(routes: any RoutesBuilder) throws {
+        let me = routes.grouped("api", "users", "me")
+        auth.guarded(me, needing: nil).get(use: show)
+        let account = auth.guarded(me, needing: .account)
+        account.get("sessions", use: listSessions)
+        account.delete("sessions", ":sessionID", use: endSession)
+        account.put("password", use: changePassword)
+    }
+
+    func show(_ request: Request) async throws -> User.Public {
+        try request.auth.require(User.self).asPublic
+    }
+
+    func listSessions(_ request: Request) async throws -> [SessionInfo] {
+        let identity = try request.auth.require(BearerIdentity.self)
+        return try await sessions.live(of: identity.user.id, current: identity.sessionID)
+    }
+
+    func endSession(_ request: Request) async throws -> HTTPStatus {
+        let identity = try request.auth.require(BearerIdentity.self)
+        let id = try request.parameters.require("sessionID", as: UUID.self)
+        guard try await sessions.end(id, of: identity.user.id) else { throw Abort(.notFound, reason: "No session with that id.") }
+        audit.record(.sessionEnded, request, userID: identity.user.id, sessionID: id)
+        return .noContent
+    }
+
+    /// Needs the current password (a stolen token alone cannot take the account over; wrong
+    /// guesses count toward the login throttle). Every other session ends; the calling one stays.
+    func changePassword(_ request: Request) async throws -> HTTPStatus {
+        let identity = try request.auth.require(BearerIdentity.self)
+        let body = try request.content.decode(PasswordChangeRequest.self)
+        try Validation.password(body.newPassword)
+        let user = identity.user
+        let address = audit.proxies.clientAddress(of: request)
+        if let wait = try await throttle.retryAfter(username: user.username, address: address) {
+            throw Abort(.tooManyRequests, reason: "Too many failed attempts; try again in \(wait) seconds.", headers: [
+                "Retry-After": "\(wait)",
+            ])
+        }
+        guard try await passwords.matches(body.currentPassword, of: user) else {
+            try await throttle.recordFailure(username: user.username, address: address)
+            throw Abort(.forbidden, reason: "The current password is wrong.")
+        }
+        let hash = try await hasher.hash(body.newPassword)
+        let sessions = sessions
+        try await sessions.db.withTransaction { tx in
+            try await tx.execute("UPDATE users SET password_hash = \(hash) WHERE id = \(user.id)")
+            try await sessions.endAll(of: user.id, except: identity.sessionID, on: tx)
+        }
+        audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)
+        return .noContent
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Web
+
+/// The token lifecycle under `/api/users`: log in with HTTP Basic, refresh a pair, log out of
+/// one session or all of them.
+struct SessionsController: RouteCollection {
+    let login: BasicLogin
+    let tokens: TokenRepository
+    let rotation: RefreshRotation
+    let sessions: SessionRepository
+    let auth: BearerAuth
+    let audit: AuditLog
+
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped("api", "users")
+        api.post("login", use: logIn)
+        api.post("refresh", use: refresh)
+        auth.guarded(api, needing: nil).post("logout", use: logOut)
+        auth.guarded(api, needing: .account).post("logout-all", use: logOutEverywhere)
+    }
+
+    /// A new session per successful login, with the scopes asked for (`?scope=`) or all.
+    func logIn(_ request: Request) async throws -> Response {
+        let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.allCases
+        let user = try await login.authenticate(request)
+        let token = try await tokens.startSession(
+            userID: user.id, scopes: scopes, userAgent: request.headers["User-Agent"].map { String($0.prefix(256)) })
+        audit.record(.loginSucceeded, request, userID: user.id, sessionID: token.id)
+        return try token.noStoreResponse(for: request)
+    }
+
+    func refresh(_ request: Request) async throws -> Response {
+        let body = try request.content.decode(RefreshRequest.self)
+        guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= BearerAuthenticator.maxTokenBytes else {
+            throw BearerChallenge.invalidToken("The refresh token is malformed.")
+        }
+        switch try await rotation.redeem(body.refreshToken) {
+        case .issued(let token):
+            audit.record(.tokenRefreshed, request, userID: token.user.id, sessionID: token.id)
+            return try token.noStoreResponse(for: request)
+        case .reuseDetected(let sessionID, let userID):
+            audit.record(.refreshReuseDetected, request, userID: userID, sessionID: sessionID)
+            throw BearerChallenge.invalidToken("The refresh token was already used; the session has been revoked.")
+        case .rejected(let reason):
+            throw BearerChallenge.invalidToken(reason)
+        }
+    }
+
+    /// Ends the caller's session: its access token and its refresh token stop working.
+    func logOut(_ request: Request) async throws -> HTTPStatus {
+        let identity = try request.auth.require(BearerIdentity.self)
+        _ = try await sessions.end(identity.sessionID, of: identity.user.id)
+        audit.record(.logout, request, userID: identity.user.id, sessionID: identity.sessionID)
+        return .noContent
+    }
+
+    func logOutEverywhere(_ request: Request) async throws -> HTTPStatus {
+        let identity = try request.auth.require(BearerIdentity.self)
+        try await sessions.endAll(of: identity.user.id)
+        audit.record(.logoutAll, request, userID: identity.user.id)
+        return .noContent
+    }
+}

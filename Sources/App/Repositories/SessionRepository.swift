@@ -1,0 +1,50 @@
+import Foundation
+import Postgres
+
+/// Logins as their owner sees and ends them. Ending a session revokes every token of it: the
+/// access-token check and refresh redemption both require the session to be live.
+struct SessionRepository: Sendable {
+    let db: PostgresClient
+
+    /// The user's live sessions (not ended, refresh not expired), oldest first.
+    func live(of userID: UUID, current: UUID?) async throws -> [SessionInfo] {
+        try await db.query("""
+            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes
+            FROM sessions
+            WHERE user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
+            ORDER BY seq
+            """).map { row in
+            let id = try row.decode(column: "id", as: UUID.self)
+            return SessionInfo(
+                id: id,
+                createdAt: try row.decode(column: "created_at", as: Date.self).iso8601,
+                lastUsedAt: try row.decode(column: "last_used_at", as: Date.self).iso8601,
+                expiresAt: try row.decode(column: "expires_at", as: Date.self).iso8601,
+                refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self).iso8601,
+                userAgent: try row.decode(column: "user_agent", as: String?.self),
+                scopes: Scope.stored(try row.decode(column: "scopes", as: String.self)).map(\.rawValue),
+                current: id == current)
+        }
+    }
+
+    /// Ends one live session of `userID`; false when there is none with that id (another
+    /// user's sessions are as invisible as unknown ones).
+    func end(_ sessionID: UUID, of userID: UUID) async throws -> Bool {
+        try await db.execute("""
+            UPDATE sessions SET revoked_at = now()
+            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
+            """) > 0
+    }
+
+    /// Ends every live session of `userID` except `kept`; how many ended.
+    @discardableResult
+    func endAll(of userID: UUID, except kept: UUID? = nil, on db: (any PostgresQueryable)? = nil) async throws -> Int {
+        let runner: any PostgresQueryable = db ?? self.db
+        if let kept {
+            return try await runner.execute("""
+                UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL AND id <> \(kept)
+                """)
+        }
+        return try await runner.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL")
+    }
+}
