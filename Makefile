@@ -9,6 +9,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SWIFT_BUILD_FLAGS ?=
 
+# `make run` serves in development (the book's admin password, error details) only on a
+# loopback HOST; elsewhere in production, which needs ADMIN_PASSWORD. ENVIRONMENT=... wins.
+RUN_ENV = $(or $(ENVIRONMENT),$(if $(filter 127.% localhost ::1,$(HOST)),development,production))
+
 # The database for `make run` and the one for `make test` (reset by the tests themselves).
 RUN_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) url))
 TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) test-url))
@@ -48,10 +52,10 @@ release: deps
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 run: release
-	DATABASE_URL="$(RUN_DB)" .build/release/til-server serve --hostname $(HOST) --port $(PORT)
+	DATABASE_URL="$(RUN_DB)" ENVIRONMENT=$(RUN_ENV) .build/release/til-server serve --hostname $(HOST) --port $(PORT)
 
 routes: build
-	.build/debug/til-server routes
+	ENVIRONMENT=development .build/debug/til-server routes
 
 test: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)

@@ -48,6 +48,8 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let checkViolation = SQLState(rawValue: "23514")
     public static let invalidTextRepresentation = SQLState(rawValue: "22P02")
     public static let stringDataRightTruncation = SQLState(rawValue: "22001")
+    /// A value too big for a limit of the server, e.g. a btree index entry over ~2.7 KB.
+    public static let programLimitExceeded = SQLState(rawValue: "54000")
     public static let undefinedTable = SQLState(rawValue: "42P01")
     public static let adminShutdown = SQLState(rawValue: "57P01")
     public static let queryCanceled = SQLState(rawValue: "57014")

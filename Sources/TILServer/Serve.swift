@@ -21,6 +21,11 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let (configuration, logger) = try common.load()
+        do {
+            try configuration.checkAdminPassword(servingOn: hostname)  // before migrating seeds it
+        } catch let error as ConfigurationError {
+            throw CommonOptions.exit(error)
+        }
         let til = TIL(configuration: configuration, logger: logger)
         if !noAutoMigrate {
             do {

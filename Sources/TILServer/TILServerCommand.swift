@@ -16,10 +16,10 @@ struct TILServerCommand: AsyncParsableCommand {
 
 /// Options every subcommand shares.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "development, testing or production (default: $ENVIRONMENT, else development).")
+    @Option(name: .long, help: "development, testing or production (default: $ENVIRONMENT, else production).")
     var env: String?
 
-    var environment: Environment { env.map(Environment.init(name:)) ?? .detect() }
+    var environment: Environment { env.map(Environment.named) ?? .detect() }
 
     /// Loads the configuration and sets up logging; a configuration mistake ends the process
     /// with its message.
@@ -28,8 +28,7 @@ struct CommonOptions: ParsableArguments {
         do {
             configuration = try AppConfiguration.load(environment: environment)
         } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data("til-server: \(error)\n".utf8))
-            throw ExitCode(78)  // EX_CONFIG
+            throw Self.exit(error)
         }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -39,5 +38,11 @@ struct CommonOptions: ParsableArguments {
         var logger = Logger(label: "til")
         logger.logLevel = configuration.logLevel
         return (configuration, logger)
+    }
+
+    /// Prints a configuration mistake for the operator; the exit code to end with.
+    static func exit(_ error: ConfigurationError) -> ExitCode {
+        FileHandle.standardError.write(Data("til-server: \(error)\n".utf8))
+        return ExitCode(78)  // EX_CONFIG
     }
 }

@@ -25,22 +25,12 @@ public struct AppConfiguration: Sendable {
     }
 
     /// From `DATABASE_URL` (or `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`), `ADMIN_PASSWORD`,
-    /// `BCRYPT_COST` and `LOG_LEVEL`. Production refuses to start without `ADMIN_PASSWORD`;
-    /// development and testing fall back to the book's `password`.
+    /// `BCRYPT_COST` and `LOG_LEVEL`. Only development and testing may go without
+    /// `ADMIN_PASSWORD` (see `AdminPasswordPolicy.swift`).
     public static func load(
         environment: Environment, from variables: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> AppConfiguration {
-        let adminPassword: String
-        if let password = variables["ADMIN_PASSWORD"], !password.isEmpty {
-            adminPassword = password
-        } else if environment == .production {
-            throw ConfigurationError("ADMIN_PASSWORD must be set in production (the admin account's password; 8 to 72 bytes).")
-        } else {
-            adminPassword = "password"
-        }
-        guard (8...72).contains(adminPassword.utf8.count) else {
-            throw ConfigurationError("ADMIN_PASSWORD must be 8 to 72 bytes long.")
-        }
+        let adminPassword = try adminPassword(environment: environment, from: variables)
         var cost = 12
         if let text = variables["BCRYPT_COST"] {
             guard let value = Int(text), (4...31).contains(value) else {

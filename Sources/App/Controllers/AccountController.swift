@@ -45,7 +45,7 @@ struct AccountController: RouteCollection {
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
-        try Validation.password(body.newPassword)
+        try PasswordRules.validate(body.newPassword, field: "newPassword")
         let user = identity.user
         let address = audit.proxies.clientAddress(of: request)
         if let wait = try await throttle.retryAfter(username: user.username, address: address) {
@@ -58,9 +58,9 @@ struct AccountController: RouteCollection {
             throw Abort(.forbidden, reason: "The current password is wrong.")
         }
         let hash = try await hasher.hash(body.newPassword)
-        let sessions = sessions
+        let (users, sessions) = (users, sessions)
         try await sessions.db.withTransaction { tx in
-            try await tx.execute("UPDATE users SET password_hash = \(hash) WHERE id = \(user.id)")
+            try await users.setPasswordHash(hash, of: user.id, on: tx)
             try await sessions.endAll(of: user.id, except: identity.sessionID, on: tx)
         }
         audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)

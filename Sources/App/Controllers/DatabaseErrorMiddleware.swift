@@ -4,7 +4,9 @@ import Web
 
 /// Maps PostgreSQL failures to what a client should see: the database down or the pool
 /// exhausted is a 503 (never a hang), a duplicate a 409, a dangling reference a 404, and
-/// malformed input a 400. Anything else stays a 500 (logged by `ErrorMiddleware`).
+/// malformed or oversized input a 400 (validation catches sizes first; this is the backstop
+/// for a value past one of PostgreSQL's own limits). Anything else stays a 500 (logged by
+/// `ErrorMiddleware`).
 struct DatabaseErrorMiddleware: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         do {
@@ -19,6 +21,7 @@ struct DatabaseErrorMiddleware: Middleware {
             case .foreignKeyViolation?: throw Abort(.notFound, reason: "A referenced item does not exist.")
             case .invalidTextRepresentation?, .stringDataRightTruncation?, .checkViolation?, .notNullViolation?:
                 throw Abort(.badRequest, reason: "Invalid value.")
+            case .programLimitExceeded?: throw Abort(.badRequest, reason: "A value is too large.")
             default: throw error
             }
         }

@@ -6,7 +6,7 @@ import Postgres
 enum TILMigrations {
     static func all(adminPassword: String, hasher: BcryptHasher) -> [Migration] {
         [createUsers, createAcronyms, createCategories, createAcronymCategories, createTokens,
-         seedAdmin(password: adminPassword, hasher: hasher),
+         seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
          createSessions, createRefreshTokens, createLoginFailures]
     }
 

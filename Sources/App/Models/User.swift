@@ -35,8 +35,8 @@ struct CreateUserRequest: Decodable, Sendable {
 
     func validate() throws {
         try Validation.text(name, field: "name", max: 128)
-        try Validation.text(username, field: "username", max: 64)
-        try Validation.password(password)
+        try UsernameRules.validate(username)
+        try PasswordRules.validate(password)
     }
 }
 

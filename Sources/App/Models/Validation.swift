@@ -2,23 +2,25 @@ import Foundation
 import Web
 
 /// Field rules for request bodies; each failure is a 400 that names the field.
+///
+/// Sizes are counted in UTF-8 bytes, never in characters: one character can be thousands of
+/// bytes (a letter with many combining marks), and PostgreSQL's limits — a btree index entry
+/// holds at most ~2.7 KB — are in bytes.
 enum Validation {
     static func text(_ value: String, field: String, max: Int) throws {
         guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw Abort(.badRequest, reason: "'\(field)' must not be empty.")
         }
-        guard value.count <= max else {
-            throw Abort(.badRequest, reason: "'\(field)' must be at most \(max) characters.")
+        guard value.utf8.count <= max else {
+            throw Abort(.badRequest, reason: "'\(field)' must be at most \(max) bytes.")
         }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !value.unicodeScalars.contains(where: isControl) else {
             throw Abort(.badRequest, reason: "'\(field)' must not contain control characters.")
         }
     }
 
-    /// 8 to 72 bytes: bcrypt reads no more than 72, and shorter than 8 is too weak.
-    static func password(_ value: String) throws {
-        guard value.utf8.count >= 8 else { throw Abort(.badRequest, reason: "'password' must be at least 8 characters.") }
-        guard value.utf8.count <= 72 else { throw Abort(.badRequest, reason: "'password' must be at most 72 bytes.") }
-        guard !value.utf8.contains(0) else { throw Abort(.badRequest, reason: "'password' must not contain NUL.") }
+    /// C0 and C1 control characters and DEL (Unicode category Cc).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
     }
 }

@@ -25,18 +25,28 @@ struct UserRepository: Sendable {
             """).first.map(Self.user)
     }
 
+    /// The user a login names, whatever case or Unicode normalisation form the client sent
+    /// (see `UsernameRules`). Uses the unique index on `lower(username)`.
     func find(username: String) async throws -> User? {
         try await db.query("""
-            SELECT id, name, username, password_hash AS "passwordHash" FROM users WHERE username = \(username)
+            SELECT id, name, username, password_hash AS "passwordHash" FROM users
+            WHERE lower(username) = lower(\(UsernameRules.normalized(username)))
             """).first.map(Self.user)
     }
 
-    /// Inserts a user; a taken username surfaces as PostgreSQL's unique violation (→ 409).
+    /// Inserts a user, its username in NFC; a username taken in any case surfaces as
+    /// PostgreSQL's unique violation (→ 409).
     func create(name: String, username: String, passwordHash: String) async throws -> User {
+        let username = UsernameRules.normalized(username)
         let user = User(id: UUID(), name: name, username: username, passwordHash: passwordHash)
         try await db.execute("""
             INSERT INTO users (id, name, username, password_hash) VALUES (\(user.id), \(name), \(username), \(passwordHash))
             """)
         return user
+    }
+
+    /// Replaces a user's password hash, on `runner` when it is part of a larger transaction.
+    func setPasswordHash(_ hash: String, of userID: UUID, on runner: any PostgresQueryable) async throws {
+        try await runner.execute("UPDATE users SET password_hash = \(hash) WHERE id = \(userID)")
     }
 }
