@@ -14,17 +14,26 @@ final class TestApp {
     let til: TIL
     var client: TestClient { app.client }
 
-    static func testable(database: PostgresConfiguration? = nil) async throws -> TestApp {
+    /// `settings` are extra environment variables for `AppConfiguration.load` (they win over
+    /// the test defaults, e.g. `["TOKEN_TTL": "1"]`); `logger` replaces the silent test logger
+    /// (to capture audit lines).
+    static func testable(
+        database: PostgresConfiguration? = nil, settings: [String: String] = [:], logger: Logger? = nil
+    ) async throws -> TestApp {
         var variables = ProcessInfo.processInfo.environment
         guard variables["DATABASE_URL"] != nil else {
             throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`, which starts a local PostgreSQL")
         }
         variables["BCRYPT_COST"] = "4"
         variables["ADMIN_PASSWORD"] = nil
+        variables.merge(settings) { _, setting in setting }
         var configuration = try AppConfiguration.load(environment: .testing, from: variables)
         if let database { configuration.database = database }
-        var logger = Logger(label: "til-test")
-        logger.logLevel = .critical
+        let logger = logger ?? {
+            var silent = Logger(label: "til-test")
+            silent.logLevel = .critical
+            return silent
+        }()
         let til = TIL(configuration: configuration, logger: logger)
         if database == nil {
             try await til.migrator.revertAll()

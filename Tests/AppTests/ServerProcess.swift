@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import Web
+import WebTesting
+import XCTest
+
+/// A real `til-server serve` child process on a free loopback port, for tests that need two
+/// servers over one database. Its output goes to a temporary file, shown when a test fails.
+final class ServerProcess {
+    let port: Int
+    let process = Process()
+    let logURL: URL
+
+    var client: TestClient { TestClient(port: port) }
+
+    /// Starts the binary built next to the test bundle (`swift build --build-tests` builds it).
+    init(environment: [String: String]) throws {
+        let binary = try Self.binaryURL()
+        port = try Self.freePort()
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-\(port)-\(UUID()).log")
+        guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else { throw ServerProcessError.noLog(logURL.path) }
+        let log = try FileHandle(forWritingTo: logURL)
+        process.executableURL = binary
+        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(port), "--no-auto-migrate"]
+        process.environment = environment
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits (at most `timeout`) until `/health` answers 200.
+    func waitUntilHealthy(timeout: Duration = .seconds(15)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else { throw ServerProcessError.exited(output) }
+            if let response = try? await client.send(.get, "/health"), response.status.code == 200 { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw ServerProcessError.notHealthy(output)
+    }
+
+    /// SIGTERM, then SIGKILL if it has not exited within `timeout`.
+    func stop(timeout: Duration = .seconds(5)) async {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    var output: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: logURL)
+    }
+
+    /// `til-server` in the build folder: beside the test bundle, else `<package>/.build/debug`.
+    static func binaryURL(file: String = #filePath) throws -> URL {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("til-server"))
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("til-server"))
+        let packageRoot = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/til-server"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw ServerProcessError.noBinary(candidates.map(\.path))
+    }
+
+    /// A port the kernel just handed out on 127.0.0.1 (released at once for the child to bind).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerProcessError.noPort }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw ServerProcessError.noPort }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+enum ServerProcessError: Error, CustomStringConvertible {
+    case noBinary([String])
+    case noPort
+    case noLog(String)
+    case exited(String)
+    case notHealthy(String)
+
+    var description: String {
+        switch self {
+        case .noBinary(let paths): "til-server not found (run `swift build --build-tests`); looked at \(paths)"
+        case .noPort: "no free port on 127.0.0.1"
+        case .noLog(let path): "cannot create \(path)"
+        case .exited(let output): "til-server exited early:\n\(output)"
+        case .notHealthy(let output): "til-server not healthy in time:\n\(output)"
+        }
+    }
+}
