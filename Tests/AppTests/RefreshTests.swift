@@ -1,5 +1,7 @@
 import App
+import Crypt
 import Foundation
+import Postgres
 import Web
 import WebTesting
 import XCTest
@@ -26,6 +28,19 @@ final class RefreshTests: XCTestCase {
             XCTAssertEqual(newWorks, 200)
             let next = try await app.client.refreshStatus(pair.refreshToken)
             XCTAssertEqual(next, 200, "the new refresh token works in turn")
+        }
+    }
+
+    func testRefreshTokensAreStoredOnlyAsDigests() async throws {
+        try await withTestApp { app in
+            let login = try await app.client.session("admin")
+            let pair = try await app.client.refreshed(login.refreshToken)
+            let rows = try await app.til.db.query("SELECT digest FROM refresh_tokens")
+            let digests = Set(try rows.map { try $0.decode(column: "digest", as: String.self) })
+            XCTAssertEqual(digests, [SHA256.hex(of: login.refreshToken), SHA256.hex(of: pair.refreshToken)])
+            let tokenRows = try await app.til.db.query("SELECT digest FROM tokens")
+            let tokenDigests = Set(try tokenRows.map { try $0.decode(column: "digest", as: String.self) })
+            XCTAssertEqual(tokenDigests, [SHA256.hex(of: login.value), SHA256.hex(of: pair.value)])
         }
     }
 
