@@ -31,6 +31,15 @@ final class LoginAnswerTests: XCTestCase {
         }
     }
 
+    func testDefaultLifetimesAreAnHourAndThirtyDays() async throws {
+        try await withTestApp { app in
+            let before = Date()
+            let answer = try await app.client.session("admin")
+            XCTAssertEqual(try contractDate(answer.expiresAt).timeIntervalSince(before), 3600, accuracy: 3)
+            XCTAssertEqual(try contractDate(answer.refreshExpiresAt).timeIntervalSince(before), 2_592_000, accuracy: 3)
+        }
+    }
+
     func testLoginIdIsTheSessionIdListed() async throws {
         try await withTestApp { app in
             let user = try await User.create(on: app)

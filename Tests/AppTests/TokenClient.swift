@@ -152,4 +152,5 @@ func assertInvalidToken(_ response: TestResponse, _ message: String = "", file: 
     let challenge = response.headers["WWW-Authenticate"] ?? ""
     XCTAssertTrue(challenge.hasPrefix(#"Bearer realm="TIL""#), "\(message): challenge \(challenge)", file: file, line: line)
     XCTAssertTrue(challenge.contains(#"error="invalid_token""#), "\(message): challenge \(challenge)", file: file, line: line)
+    XCTAssertTrue(challenge.contains(#"error_description=""#), "\(message): challenge \(challenge)", file: file, line: line)
 }
