@@ -21,6 +21,8 @@ final class HTTPConnection: EventHandler {
     }
 
     let fd: Int32
+    /// The peer's address, formatted once at accept and shared by every request it sends.
+    private let remoteAddress: String?
     private let context: LoopContext
     private var parser: HTTPRequestParser
     private var phase = Phase.reading
@@ -32,8 +34,9 @@ final class HTTPConnection: EventHandler {
     private var requestStarted: ContinuousClock.Instant?
     private var writeStalledSince: ContinuousClock.Instant?
 
-    init(fd: Int32, context: LoopContext) {
+    init(fd: Int32, remoteAddress: String?, context: LoopContext) {
         self.fd = fd
+        self.remoteAddress = remoteAddress
         self.context = context
         parser = HTTPRequestParser(limits: context.state.limits)
     }
@@ -120,6 +123,8 @@ final class HTTPConnection: EventHandler {
     }
 
     private func dispatch(_ request: HTTPRequest) {
+        var request = request
+        request.remoteAddress = remoteAddress
         phase = .responding
         let keepAlive = request.head.keepAlive && !context.state.isDraining
         let isHead = request.head.method == .head

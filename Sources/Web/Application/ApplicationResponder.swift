@@ -26,7 +26,9 @@ struct ApplicationResponder: HTTPResponder {
         let start = ContinuousClock.now
         let head = http.head
         let id = head.headers["X-Request-ID"].flatMap { RequestID.isAcceptable($0) ? $0 : nil } ?? RequestID.next()
-        var request = Request(method: head.method, target: head.target, headers: head.headers, body: http.body, id: id, logger: logger)
+        var request = Request(
+            method: head.method, target: head.target, headers: head.headers, body: http.body, id: id,
+            remoteAddress: http.remoteAddress, logger: logger)
 
         let responder: any Responder
         switch router.match(head.method, path: request.path) {
