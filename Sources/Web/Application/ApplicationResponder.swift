@@ -37,7 +37,7 @@ struct ApplicationResponder: HTTPResponder {
             switch router.match(head.method, path: request.path) {
             case .found(let routeResponder, let parameters):
                 request.parameters = parameters
-                responder = routeResponder
+                responder = RequestScreening.rejection(of: parameters).map(answering) ?? routeResponder
             case .methodNotAllowed(let allowed):
                 let allow = allowed.map(\.rawValue).joined(separator: ", ")
                 responder = answering(Abort(.methodNotAllowed, headers: ["Allow": allow]))
