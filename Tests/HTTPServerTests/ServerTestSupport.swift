@@ -30,6 +30,10 @@ struct EchoResponder: HTTPResponder {
 }
 
 /// Starts a server on a free loopback port for one test and stops it afterwards.
+///
+/// The server-level twin of `Application.test(.live)`: these tests sit below the framework
+/// (a bare `HTTPResponder`, exact wire bytes through `RawConnection`, server-only state such as
+/// `openConnections`), so wrapping them in an `Application` would test routes they don't have.
 func withServer(
     limits: HTTPServerLimits = .init(), loops: Int = 2, responder: EchoResponder = EchoResponder(),
     _ body: (HTTPServer) async throws -> Void

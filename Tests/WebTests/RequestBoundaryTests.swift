@@ -7,13 +7,18 @@ import XCTest
 /// ambiguous credentials, NUL bytes.
 final class RequestBoundaryTests: XCTestCase {
     func testHandlerSeesTheClientAddress() async throws {
-        try await withApp(configure: { app in
+        let configure: (Application) -> Void = { app in
             app.get("whoami") { req in req.remoteAddress ?? "unknown" }
-        }) { client in
+        }
+        try await withApp([.live], configure: configure) { client in
             let first = try await client.send(.get, "/whoami")
             let second = try await client.send(.get, "/whoami")
             XCTAssertEqual(first.bodyString, "127.0.0.1")
             XCTAssertEqual(second.bodyString, "127.0.0.1")
+        }
+        try await withApp([.inProcess], configure: configure) { client in
+            let response = try await client.send(.get, "/whoami")
+            XCTAssertEqual(response.bodyString, "unknown")
         }
     }
 
