@@ -69,6 +69,44 @@ public enum Socket {
         }
     }
 
+    /// The peer's IP address as text ("127.0.0.1", "::1"), an IPv4-mapped IPv6 address shown
+    /// as IPv4; nil when the socket has no IP peer. Called once per connection, at accept.
+    public static func peerAddress(_ fd: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let rc = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard rc == 0 else { return nil }
+        return withUnsafePointer(to: &storage) { pointer -> String? in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                    var address = ipv4.pointee.sin_addr
+                    return format(AF_INET, &address)
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                    var address = ipv6.pointee.sin6_addr
+                    let bytes = withUnsafeBytes(of: &address) { Array($0) }
+                    // ::ffff:a.b.c.d is an IPv4 client on a dual-stack socket.
+                    if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+                        return bytes[12...].map(String.init).joined(separator: ".")
+                    }
+                    return format(AF_INET6, &address)
+                }
+            default:
+                return nil
+            }
+        }
+    }
+
+    private static func format(_ family: Int32, _ address: UnsafeRawPointer) -> String? {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(family, address, &text, socklen_t(text.count)) != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         while true {
             let n = Glibc.read(fd, buffer.baseAddress, buffer.count)

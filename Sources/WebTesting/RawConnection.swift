@@ -8,6 +8,7 @@ import Web
 public final class RawConnection {
     public let fd: Int32
     private var buffer: [UInt8] = []
+    private var isOpen = true
 
     public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(10)) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -30,7 +31,14 @@ public final class RawConnection {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { close() }
+
+    /// Closes the socket now (a client that gives up mid-request).
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        Glibc.close(fd)
+    }
 
     public func write(_ bytes: [UInt8]) throws {
         var offset = 0

@@ -1,41 +1,52 @@
 import Foundation
 public import Web
 
-/// Sends requests to a running server over loopback, one connection each.
+/// Sends requests to an app under test: over loopback TCP to a running server (one
+/// connection per request), or in process straight into its responder.
 ///
 /// The blocking socket work runs on a thread of its own, so tests never block the
 /// cooperative pool the server's tasks may need.
 public struct TestClient: Sendable {
-    public let host: String
-    public let port: Int
-
-    public init(host: String = "127.0.0.1", port: Int) {
-        self.host = host
-        self.port = port
+    private enum Transport: Sendable {
+        case live(host: String, port: Int)
+        case inProcess(InProcessTransport)
     }
 
+    private let transport: Transport
+
+    /// A client for a server already listening on `host:port`.
+    public init(host: String = "127.0.0.1", port: Int) {
+        transport = .live(host: host, port: port)
+    }
+
+    init(inProcess transport: InProcessTransport) {
+        self.transport = .inProcess(transport)
+    }
+
+    /// Sends one request; `auth` sets the `Authorization` header (replacing one in `headers`).
     public func send(
-        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: [UInt8] = []
+        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: [UInt8] = [], auth: TestAuth? = nil
     ) async throws -> TestResponse {
-        var text = "\(method.rawValue) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
-        for field in headers.fields { text += "\(field.name): \(field.value)\r\n" }
-        if !body.isEmpty || [.post, .put, .patch].contains(method) { text += "Content-Length: \(body.count)\r\n" }
-        let bytes = Array((text + "\r\n").utf8) + body
-        let host = host, port = port
-        return try await onThread {
-            let connection = try RawConnection(host: host, port: port)
-            try connection.write(bytes)
-            return try connection.readResponse(isHead: method == .head)
+        switch transport {
+        case .live(let host, let port):
+            let bytes = TestRequest(method, path, headers: headers, body: body, auth: auth, host: "\(host):\(port)").bytes
+            return try await onThread {
+                let connection = try RawConnection(host: host, port: port)
+                try connection.write(bytes)
+                return try connection.readResponse(isHead: method == .head)
+            }
+        case .inProcess(let server):
+            return try await server.send(TestRequest(method, path, headers: headers, body: body, auth: auth, host: "localhost"))
         }
     }
 
-    /// Sends `value` as a JSON body.
+    /// Sends `json` as a JSON body.
     public func send(
-        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], json value: some Encodable
+        _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], json: some Encodable, auth: TestAuth? = nil
     ) async throws -> TestResponse {
         var headers = headers
         headers.replaceOrAdd(name: "Content-Type", value: "application/json")
-        return try await send(method, path, headers: headers, body: Array(try JSONEncoder().encode(value)))
+        return try await send(method, path, headers: headers, body: Array(try JSONEncoder().encode(json)), auth: auth)
     }
 }
 

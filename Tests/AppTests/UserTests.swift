@@ -83,12 +83,19 @@ final class UserTests: TILTestCase {
             to: usersURI, method: .post, body: ["name": "N", "username": "secretive", "password": "hunter2hunter2"],
             loggedInRequest: true)
         let user = try created.decode(User.Public.self)
-        let login = try await app.sendRequest(to: "\(usersURI)login", method: .post, loggedInUser: nil)
+        // A successful login as that user, and everything that lists or shows users.
+        let basic = "Basic " + Data("secretive:hunter2hunter2".utf8).base64EncodedString()
+        let login = try await app.client.send(.post, "\(usersURI)login", headers: ["Authorization": basic])
+        XCTAssertEqual(login.status, .ok)
+        let bearer: HTTPHeaders = ["Authorization": "Bearer \(try login.decode(Token.self).value)"]
         for response in [
             created, login,
             try await app.sendRequest(to: usersURI, method: .get),
             try await app.sendRequest(to: "\(usersURI)\(user.id)", method: .get),
+            try await app.client.send(.get, "\(usersURI)me", headers: bearer),
+            try await app.client.send(.get, "\(usersURI)me/sessions", headers: bearer),
         ] {
+            XCTAssertEqual(response.status.code, 200, response.bodyString)
             XCTAssertFalse(response.bodyString.lowercased().contains("password"), response.bodyString)
             XCTAssertFalse(response.bodyString.contains("$2b$"), response.bodyString)
             XCTAssertFalse(response.bodyString.contains("hunter2"), response.bodyString)

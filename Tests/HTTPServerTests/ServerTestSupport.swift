@@ -4,13 +4,22 @@ import WebTesting
 import XCTest
 
 /// Answers with what it received, so wire tests can see how a request was parsed.
-/// `/slow?ms=N` sleeps first; `/big` answers 1 MiB.
+/// `/slow?ms=N` sleeps first (recording "started /slow?ms=N", then "finished ..." or
+/// "cancelled ..." in `events`); `/big` answers 1 MiB.
 struct EchoResponder: HTTPResponder {
+    var events = EventLog()
+
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let target = request.head.target
         if target.hasPrefix("/slow") {
             let ms = Int(target.split(separator: "=").last ?? "") ?? 200
-            try? await Task.sleep(for: .milliseconds(ms))
+            events.record("started \(target)")
+            do {
+                try await Task.sleep(for: .milliseconds(ms))
+                events.record("finished \(target)")
+            } catch {
+                events.record("cancelled \(target)")
+            }
         }
         if target == "/big" {
             return HTTPResponse(status: .ok, body: [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20))
@@ -21,15 +30,19 @@ struct EchoResponder: HTTPResponder {
 }
 
 /// Starts a server on a free loopback port for one test and stops it afterwards.
+///
+/// The server-level twin of `Application.test(.live)`: these tests sit below the framework
+/// (a bare `HTTPResponder`, exact wire bytes through `RawConnection`, server-only state such as
+/// `openConnections`), so wrapping them in an `Application` would test routes they don't have.
 func withServer(
-    limits: HTTPServerLimits = .init(), loops: Int = 2,
+    limits: HTTPServerLimits = .init(), loops: Int = 2, responder: EchoResponder = EchoResponder(),
     _ body: (HTTPServer) async throws -> Void
 ) async throws {
     var logger = Logger(label: "test")
     logger.logLevel = .warning
     let server = HTTPServer(
         configuration: .init(host: "127.0.0.1", port: 0, limits: limits, loopCount: loops),
-        responder: EchoResponder(), logger: logger)
+        responder: responder, logger: logger)
     try server.start()
     do {
         try await body(server)

@@ -35,22 +35,36 @@ struct TraceMiddleware: Middleware {
 
 struct Boom: Error {}
 
-/// Builds an app with `configure`, starts it on a free port, runs `body`, shuts it down.
+/// Builds a fresh app with `configure` for each of `modes` and runs `body` against it through
+/// `app.test(mode)`. Both modes by default: routing, middleware, content and errors must not
+/// depend on the transport.
 func withApp(
+    _ modes: [TestingMode] = [.live, .inProcess],
     environment: Environment = .testing,
     configure: (Application) throws -> Void,
     _ body: (TestClient) async throws -> Void
 ) async throws {
+    for mode in modes {
+        let app = makeApp(environment: environment)
+        try configure(app)
+        do {
+            try await app.test(mode, body)
+        } catch {
+            throw ModeFailure(mode: mode, error: error)
+        }
+    }
+}
+
+/// An app that logs only what is critical.
+func makeApp(environment: Environment = .testing) -> Application {
     var logger = Logger(label: "web-test")
     logger.logLevel = .critical
-    let app = Application(environment: environment, logger: logger)
-    try configure(app)
-    try app.startForTesting()
-    do {
-        try await body(app.client)
-    } catch {
-        await app.shutdown()
-        throw error
-    }
-    await app.shutdown()
+    return Application(environment: environment, logger: logger)
+}
+
+/// An error thrown in one mode of `withApp`, naming the mode.
+struct ModeFailure: Error, CustomStringConvertible {
+    let mode: TestingMode
+    let error: any Error
+    var description: String { "\(mode): \(error)" }
 }

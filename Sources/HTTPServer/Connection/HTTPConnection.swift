@@ -6,6 +6,11 @@ import Synchronization
 /// One client connection: reads bytes into the parser, runs one request at a time through
 /// the responder (so pipelined responses leave in request order), writes responses, and
 /// enforces the timeouts. Confined to its event loop's thread.
+///
+/// A peer that shuts its side while a handler runs has gone (as nginx treats it): the
+/// handler's task is cancelled, so a login stops before its bcrypt, and nothing is written.
+/// Pipelined bytes are not a hang-up: they only make the socket readable, and wait in the
+/// kernel until the response is out.
 final class HTTPConnection: EventHandler {
     private enum Phase {
         /// Waiting for (more of) a request.
@@ -14,6 +19,9 @@ final class HTTPConnection: EventHandler {
         case responding
         /// The last response is queued; close once it is written.
         case closingAfterWrite
+        /// The peer left while a handler ran: socket closed, handler cancelled. Still counted
+        /// in `openConnections` until the handler returns, so a graceful shutdown waits for it.
+        case abandoned
         /// Write side shut; reading and discarding until the peer closes (avoids a reset
         /// that could destroy the error response we just sent).
         case lingering(since: ContinuousClock.Instant)
@@ -21,6 +29,8 @@ final class HTTPConnection: EventHandler {
     }
 
     let fd: Int32
+    /// The peer's address, formatted once at accept and shared by every request it sends.
+    private let remoteAddress: String?
     private let context: LoopContext
     private var parser: HTTPRequestParser
     private var phase = Phase.reading
@@ -31,9 +41,15 @@ final class HTTPConnection: EventHandler {
     private var lastActivity = ContinuousClock.now
     private var requestStarted: ContinuousClock.Instant?
     private var writeStalledSince: ContinuousClock.Instant?
+    /// The running handler, kept to cancel it when the peer leaves.
+    private var handlerTask: Task<Void, Never>?
+    /// EPOLLRDHUP, EPOLLHUP or EPOLLERR was seen: sticky, because an edge-triggered event
+    /// reports it once, possibly together with the bytes of the request it ends.
+    private var peerHungUp = false
 
-    init(fd: Int32, context: LoopContext) {
+    init(fd: Int32, remoteAddress: String?, context: LoopContext) {
         self.fd = fd
+        self.remoteAddress = remoteAddress
         self.context = context
         parser = HTTPRequestParser(limits: context.state.limits)
     }
@@ -41,8 +57,10 @@ final class HTTPConnection: EventHandler {
     // MARK: EventHandler
 
     func handle(_ readiness: Readiness) {
+        if !readiness.isDisjoint(with: .hangUp) { peerHungUp = true }
         if !readiness.intersection([.readable, .hangUp]).isEmpty { readable = true }
         if readiness.contains(.writable) { writable = true }
+        if peerHungUp, case .responding = phase { return abandon() }
         if !output.isEmpty { flush() }
         advance()
     }
@@ -92,7 +110,7 @@ final class HTTPConnection: EventHandler {
             case .lingering:
                 guard readable else { return }
                 guard readOnce(discard: true) else { return }
-            case .responding, .closingAfterWrite, .closed:
+            case .responding, .closingAfterWrite, .abandoned, .closed:
                 return
             }
         }
@@ -120,13 +138,17 @@ final class HTTPConnection: EventHandler {
     }
 
     private func dispatch(_ request: HTTPRequest) {
+        // The peer already hung up (its FIN came with the request): nobody waits for the answer.
+        guard !peerHungUp else { return close() }
+        var request = request
+        request.remoteAddress = remoteAddress
         phase = .responding
         let keepAlive = request.head.keepAlive && !context.state.isDraining
         let isHead = request.head.method == .head
         let version = request.head.version
         let responder = context.state.responder
         let handle = ConnectionHandle(connection: self, loop: context.loop)
-        Task(executorPreference: context.loop) {
+        handlerTask = Task(executorPreference: context.loop) {
             let response = await responder.respond(to: request)
             handle.loop.execute {
                 handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
@@ -135,6 +157,12 @@ final class HTTPConnection: EventHandler {
     }
 
     private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, version: HTTPVersion) {
+        handlerTask = nil
+        if case .abandoned = phase {
+            phase = .closed
+            context.state.openConnections.subtract(1, ordering: .relaxed)
+            return
+        }
         guard case .responding = phase else { return }  // closed while the handler ran
         let keepAlive = keepAlive && !context.state.isDraining
         requestStarted = parser.hasPartialRequest ? .now : nil
@@ -194,12 +222,31 @@ final class HTTPConnection: EventHandler {
     }
 
     func close() {
-        if case .closed = phase { return }
+        switch phase {
+        case .closed, .abandoned: return
+        default: break
+        }
+        handlerTask?.cancel()
+        handlerTask = nil
+        closeSocket()
         phase = .closed
+        context.state.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    /// The peer left mid-request: cancel the handler and close the socket now; `complete`
+    /// ends the accounting when the handler returns.
+    private func abandon() {
+        handlerTask?.cancel()
+        handlerTask = nil
+        closeSocket()
+        phase = .abandoned
+    }
+
+    private func closeSocket() {
         context.loop.deregister(fd)
         Glibc.close(fd)
         output = []
-        context.state.openConnections.subtract(1, ordering: .relaxed)
+        outputOffset = 0
     }
 }
 

@@ -1,7 +1,7 @@
 import Glibc
 
 /// The IMF-fixdate for `Date` headers, formatted at most once a second per event loop.
-struct HTTPDateCache {
+package struct HTTPDateCache {
     private var second: time_t = 0
     private var cached = ""
 
@@ -13,6 +13,9 @@ struct HTTPDateCache {
         }
         return cached
     }
+
+    /// The current time, uncached (for the in-process test transport).
+    package static var now: String { format(time(nil)) }
 
     static func format(_ seconds: time_t) -> String {
         var t = seconds

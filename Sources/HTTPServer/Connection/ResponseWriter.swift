@@ -1,7 +1,8 @@
 /// Serialises responses to HTTP/1.1 bytes: status line, the responder's headers, then the
 /// framing headers the server owns. One contiguous buffer, so a response is usually one `send`.
-enum ResponseWriter {
-    static func write(
+/// `package`, so the in-process test transport answers with exactly the bytes a live server writes.
+package enum ResponseWriter {
+    package static func write(
         _ response: HTTPResponse,
         keepAlive: Bool,
         isHeadRequest: Bool,

@@ -38,7 +38,7 @@ final class Listener: EventHandler {
                 Self.refuse(client)
                 continue
             }
-            let connection = HTTPConnection(fd: client, context: context)
+            let connection = HTTPConnection(fd: client, remoteAddress: Socket.peerAddress(client), context: context)
             do {
                 try context.loop.register(client, handler: connection)
             } catch {

@@ -43,13 +43,19 @@ public final class Application: RoutesBuilder {
     /// Binds and serves in the background; `boundPort` tells the port (for `port: 0`).
     public func start() throws {
         precondition(server == nil, "application already started")
-        let responder = ApplicationResponder(routes: routes, middleware: middleware, environment: environment, logger: logger)
-        let server = HTTPServer(configuration: http, responder: responder, logger: logger)
+        let server = HTTPServer(configuration: http, responder: makeResponder(), logger: logger)
         try server.start()
         self.server = server
     }
 
     public var boundPort: Int { server?.port ?? 0 }
+
+    /// The routes and middleware frozen into the responder the server calls: global
+    /// middleware, router, error handling, request id. `package`, so the in-process test
+    /// transport answers through exactly what a live server uses.
+    package func makeResponder() -> any HTTPResponder {
+        ApplicationResponder(routes: routes, middleware: middleware, environment: environment, logger: logger)
+    }
 
     /// Graceful shutdown: stop accepting, let in-flight requests finish, then run the hooks.
     public func shutdown() async {

@@ -26,20 +26,24 @@ struct ApplicationResponder: HTTPResponder {
         let start = ContinuousClock.now
         let head = http.head
         let id = head.headers["X-Request-ID"].flatMap { RequestID.isAcceptable($0) ? $0 : nil } ?? RequestID.next()
-        var request = Request(method: head.method, target: head.target, headers: head.headers, body: http.body, id: id, logger: logger)
+        var request = Request(
+            method: head.method, target: head.target, headers: head.headers, body: http.body, id: id,
+            remoteAddress: http.remoteAddress, logger: logger)
 
         let responder: any Responder
-        switch router.match(head.method, path: request.path) {
-        case .found(let routeResponder, let parameters):
-            request.parameters = parameters
-            responder = routeResponder
-        case .methodNotAllowed(let allowed):
-            let allow = allowed.map(\.rawValue).joined(separator: ", ")
-            responder = globalMiddleware.makeResponder(chainingTo: ClosureResponder { _ in
-                throw Abort(.methodNotAllowed, headers: ["Allow": allow])
-            })
-        case .notFound:
-            responder = notFound
+        if let rejection = RequestScreening.rejection(of: request) {
+            responder = answering(rejection)
+        } else {
+            switch router.match(head.method, path: request.path) {
+            case .found(let routeResponder, let parameters):
+                request.parameters = parameters
+                responder = RequestScreening.rejection(of: parameters).map(answering) ?? routeResponder
+            case .methodNotAllowed(let allowed):
+                let allow = allowed.map(\.rawValue).joined(separator: ", ")
+                responder = answering(Abort(.methodNotAllowed, headers: ["Allow": allow]))
+            case .notFound:
+                responder = notFound
+            }
         }
 
         var response: Response
@@ -57,5 +61,11 @@ struct ApplicationResponder: HTTPResponder {
                 metadata: ["request-id": .string(id)])
         }
         return response
+    }
+
+    /// The global middleware around a responder that throws `error`: refusals made outside
+    /// any route still pass the app-wide chain, like a 404.
+    private func answering(_ error: Abort) -> any Responder {
+        globalMiddleware.makeResponder(chainingTo: ClosureResponder { _ in throw error })
     }
 }

@@ -19,15 +19,28 @@ public struct BearerAuthorization: Sendable, Equatable {
 }
 
 extension HTTPHeaders {
-    /// Basic credentials, or nil when absent or malformed (bad base64, no colon, not UTF-8, too long).
+    /// Basic credentials, or nil when absent or malformed (bad base64, no colon, not UTF-8, too
+    /// long, or holding a NUL — which C code would cut short, logging in a truncated name).
+    /// The application answers a NUL with a 400 before any authenticator runs.
     public var basicAuthorization: BasicAuthorization? {
-        guard let encoded = authorization(scheme: "Basic"), encoded.utf8.count <= 1024,
-              let data = Data(base64Encoded: encoded),
-              let decoded = String(data: data, encoding: .utf8),
+        guard let decoded = decodedBasicCredentials, !decoded.utf8.contains(0),
               let colon = decoded.firstIndex(of: ":")
         else { return nil }
         return BasicAuthorization(
             username: String(decoded[..<colon]), password: String(decoded[decoded.index(after: colon)...]))
+    }
+
+    /// True when Basic credentials decode to text holding a NUL.
+    var basicCredentialsContainNUL: Bool {
+        decodedBasicCredentials?.utf8.contains(0) ?? false
+    }
+
+    /// `user:password` as sent, base64-decoded, or nil when absent, too long or not UTF-8.
+    private var decodedBasicCredentials: String? {
+        guard let encoded = authorization(scheme: "Basic"), encoded.utf8.count <= 1024,
+              let data = Data(base64Encoded: encoded)
+        else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 
     /// The bearer token, or nil when absent, empty or longer than 512 bytes.

@@ -1,5 +1,5 @@
-/// Decodes a request body by its content type. JSON only: anything else is a 415, an empty
-/// body or malformed JSON a 400 whose reason names the problem.
+/// Decodes a request body by its content type. JSON only: anything else is a 415; an empty
+/// body, malformed JSON or a NUL in a string a 400 whose reason names the problem.
 public struct ContentContainer: Sendable {
     let headers: HTTPHeaders
     let body: [UInt8]
@@ -13,6 +13,9 @@ public struct ContentContainer: Sendable {
         }
         guard !body.isEmpty else {
             throw Abort(.badRequest, reason: "The request body is empty.")
+        }
+        guard !JSONNULScan.containsNUL(body) else {
+            throw Abort(.badRequest, reason: "JSON strings must not contain NUL (\\u0000).")
         }
         return try JSON.decode(type, from: body)
     }

@@ -4,8 +4,9 @@ import Logging
 /// Turns every error into a JSON response `{"error": true, "reason": "..."}`.
 ///
 /// `AbortError`s keep their status and reason; `DecodingError`s become 400s naming the field;
-/// anything else is a 500 whose details are logged with the request id and, outside
-/// development, never sent to the client.
+/// a `CancellationError` (the client left) a quiet 499 nobody reads; anything else is a 500
+/// whose details are logged with the request id and, outside development, never sent to the
+/// client.
 public struct ErrorMiddleware: Middleware {
     public let environment: Environment
 
@@ -36,6 +37,11 @@ public struct ErrorMiddleware: Middleware {
         case let decoding as DecodingError:
             status = .badRequest
             reason = decoding.clientReason
+        case is CancellationError:
+            // The client left and the server cancelled the handler; nobody reads this answer.
+            status = HTTPStatus(code: 499, reasonPhrase: "Client Closed Request")
+            reason = "The client closed the connection."
+            request.logger.debug("handler cancelled: client closed the connection")
         default:
             status = .internalServerError
             reason = environment == .development ? "\(error)" : "Something went wrong."

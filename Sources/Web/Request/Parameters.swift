@@ -8,6 +8,11 @@ public struct Parameters: Sendable {
         values.append((name: name, value: value))
     }
 
+    /// The first parameter whose decoded value holds a NUL (refused before the handler runs).
+    var nameOfValueContainingNUL: String? {
+        values.first { $0.value.utf8.contains(0) }?.name
+    }
+
     /// The raw (percent-decoded) value of `name`, or nil.
     public func get(_ name: String) -> String? {
         values.first { $0.name == name }?.value

@@ -1,6 +1,6 @@
 /// A request's query string, decoded on demand (`+` is a space, `%XX` a byte).
 public struct QueryParameters: Sendable {
-    private let pairs: [(name: String, value: String)]
+    let pairs: [(name: String, value: String)]
 
     init(_ query: Substring?) {
         guard let query, !query.isEmpty else { pairs = []; return }
