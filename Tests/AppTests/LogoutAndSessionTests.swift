@@ -107,6 +107,15 @@ final class LogoutAndSessionTests: XCTestCase {
         }
     }
 
+    func testDeletingTheCurrentSessionEndsTheCaller() async throws {
+        try await withTestApp { app in
+            let caller = try await app.client.session("admin")
+            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(caller.id)", bearer: caller.value)
+            XCTAssertEqual(response.status.code, 204, response.bodyString)
+            assertInvalidToken(try await app.client.send(.get, "/api/users/me", bearer: caller.value), "ended current session")
+        }
+    }
+
     func testDeletingAnotherUsersSessionIs404AndLeavesItAlive() async throws {
         try await withTestApp { app in
             let user = try await User.create(on: app)

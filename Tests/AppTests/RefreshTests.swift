@@ -9,9 +9,10 @@ import XCTest
 /// `POST /api/users/refresh`: rotation, reuse detection, the grace window and concurrency.
 final class RefreshTests: XCTestCase {
     func testRefreshGivesANewWorkingPairOfTheSameSession() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["TOKEN_TTL": "600"]) { app in
             let user = try await User.create(on: app)
             let login = try await app.client.session(user.username, scope: "acronyms:write account")
+            let before = Date()
             let response = try await app.client.refresh(login.refreshToken)
             XCTAssertEqual(response.status.code, 200, response.bodyString)
             XCTAssertEqual(response.headers["Cache-Control"], "no-store")
@@ -24,6 +25,8 @@ final class RefreshTests: XCTestCase {
             XCTAssertEqual(pair.refreshToken.count, 43)
             XCTAssertNotEqual(pair.value, login.value)
             XCTAssertNotEqual(pair.refreshToken, login.refreshToken)
+            XCTAssertEqual(try contractDate(pair.expiresAt).timeIntervalSince(before), 600, accuracy: 3)
+            XCTAssertNoThrow(try contractDate(pair.refreshExpiresAt))
             let newWorks = try await app.client.meStatus(pair.value)
             XCTAssertEqual(newWorks, 200)
             let next = try await app.client.refreshStatus(pair.refreshToken)

@@ -17,6 +17,8 @@ final class ThrottleTests: XCTestCase {
             }
             let throttled = try await app.client.login(user.username, "password")
             assertThrottled(throttled, window: 2)
+            let again = try await app.client.login(user.username, "password")
+            assertThrottled(again, window: 2)  // the refused right password reset nothing
         }
     }
 
@@ -39,6 +41,24 @@ final class ThrottleTests: XCTestCase {
             try await pause(2.3)
             let again = try await app.client.login(user.username, "password")
             XCTAssertEqual(again.status.code, 200, again.bodyString)
+        }
+    }
+
+    /// Failures leave the window one by one (sliding), not all at once when a fixed window
+    /// that began with the first failure ends.
+    func testTheWindowSlides() async throws {
+        try await withTestApp(settings: Self.settings) { app in
+            let user = try await User.create(on: app)
+            for _ in 1...2 { _ = try await app.client.login(user.username, "wrong-password") }  // t = 0
+            try await pause(1.4)
+            _ = try await app.client.login(user.username, "wrong-password")  // t = 1.4
+            assertThrottled(try await app.client.login(user.username, "password"), window: 2)
+            try await pause(0.9)  // t = 2.3: the first two have left the window, the third has not
+            for attempt in 1...2 {
+                let failed = try await app.client.login(user.username, "wrong-password")
+                XCTAssertEqual(failed.status.code, 401, "failure \(attempt) after the first two left the window")
+            }
+            assertThrottled(try await app.client.login(user.username, "password"), window: 2)
         }
     }
 
