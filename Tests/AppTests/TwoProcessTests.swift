@@ -19,8 +19,15 @@ final class TwoProcessTests: XCTestCase {
             "LOGIN_MAX_FAILURES": "3", "LOG_LEVEL": "warning",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
-        servers = [try ServerProcess(environment: environment), try ServerProcess(environment: environment)]
-        for server in servers { try await server.waitUntilHealthy() }
+        servers = [try ServerProcess(environment: environment)]
+        servers.append(try ServerProcess(environment: environment))
+        do {
+            for server in servers { try await server.waitUntilHealthy() }
+        } catch {
+            for server in servers { await server.stop() }
+            servers = []
+            throw error
+        }
     }
 
     override func tearDown() async throws {
