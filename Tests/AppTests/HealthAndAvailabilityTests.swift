@@ -5,13 +5,15 @@ import WebTesting
 import XCTest
 @testable import App
 
-final class HealthAndAvailabilityTests: TILTestCase {
+final class HealthAndAvailabilityTests: XCTestCase {
     func testHealthAndReady() async throws {
-        let health = try await app.sendRequest(to: "/health", method: .get)
-        XCTAssertEqual(health.status.code, 200)
-        XCTAssertEqual(health.bodyString, #"{"status":"ok"}"#)
-        let ready = try await app.sendRequest(to: "/ready", method: .get)
-        XCTAssertEqual(ready.status.code, 200)
+        try await withTestApp { app in
+            let health = try await app.sendRequest(to: "/health", method: .get)
+            XCTAssertEqual(health.status.code, 200)
+            XCTAssertEqual(health.bodyString, #"{"status":"ok"}"#)
+            let ready = try await app.sendRequest(to: "/ready", method: .get)
+            XCTAssertEqual(ready.status.code, 200)
+        }
     }
 
     /// With the database unreachable, data routes answer 503 quickly, never hang, and /health
@@ -19,17 +21,17 @@ final class HealthAndAvailabilityTests: TILTestCase {
     func testDatabaseDownIs503() async throws {
         var unreachable = try PostgresConfiguration(url: "postgres://til:til@127.0.0.1:1/til")
         unreachable.connectTimeout = .seconds(1)
-        let down = try await TestApp.testable(database: unreachable)
-        let started = ContinuousClock.now
-        let users = try await down.sendRequest(to: "/api/users", method: .get)
-        let ready = try await down.sendRequest(to: "/ready", method: .get)
-        let health = try await down.sendRequest(to: "/health", method: .get)
-        XCTAssertEqual(users.status.code, 503)
-        XCTAssertEqual(ready.status.code, 503)
-        XCTAssertEqual(health.status.code, 200)
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
-        XCTAssertFalse(users.bodyString.contains("127.0.0.1:1"), "no internals in the response")
-        await down.shutdown()
+        try await TestApp.run(database: unreachable) { down in
+            let started = ContinuousClock.now
+            let users = try await down.sendRequest(to: "/api/users", method: .get)
+            let ready = try await down.sendRequest(to: "/ready", method: .get)
+            let health = try await down.sendRequest(to: "/health", method: .get)
+            XCTAssertEqual(users.status.code, 503)
+            XCTAssertEqual(ready.status.code, 503)
+            XCTAssertEqual(health.status.code, 200)
+            XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+            XCTAssertFalse(users.bodyString.contains("127.0.0.1:1"), "no internals in the response")
+        }
     }
 
     func testProductionRefusesToStartWithoutAdminPassword() {

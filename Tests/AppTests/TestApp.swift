@@ -7,19 +7,39 @@ import WebTesting
 import XCTest
 @testable import App
 
-/// The book's `Application.testable()`: the real server on a free loopback port, over the
-/// test database reset (revert everything, migrate) for each test case.
+/// The book's testable app, on WebTesting's harness: the TIL app over the test database (reset
+/// for each test: revert everything, migrate), reached through `Application.test(mode)` — the
+/// real server on a free loopback port (`.live`, the default) or its responder in process.
+///
+/// ```swift
+/// func testCreatingAnAcronym() async throws {
+///     try await withTestApp { app in
+///         let acronym = try await app.getResponse(
+///             to: "/api/acronyms", method: .post, data: ["short": "OMG", "long": "Oh My God"],
+///             decodeTo: Acronym.self, loggedInRequest: true)
+///         XCTAssertEqual(acronym.short, "OMG")
+///     }
+/// }
+/// ```
 final class TestApp {
     let app: Application
     let til: TIL
-    var client: TestClient { app.client }
+    let client: TestClient
 
-    /// `settings` are extra environment variables for `AppConfiguration.load` (they win over
-    /// the test defaults, e.g. `["TOKEN_TTL": "1"]`); `logger` replaces the silent test logger
-    /// (to capture audit lines).
-    static func testable(
-        database: PostgresConfiguration? = nil, settings: [String: String] = [:], logger: Logger? = nil
-    ) async throws -> TestApp {
+    private init(app: Application, til: TIL, client: TestClient) {
+        self.app = app
+        self.til = til
+        self.client = client
+    }
+
+    /// Runs `body` against a fresh app; the app always shuts down afterwards. `settings` are
+    /// extra environment variables for `AppConfiguration.load` (they win over the test
+    /// defaults, e.g. `["TOKEN_TTL": "1"]`); `logger` replaces the silent test logger (to
+    /// capture audit lines); `database` points the app elsewhere without resetting anything.
+    static func run<R>(
+        _ mode: TestingMode = .live, database: PostgresConfiguration? = nil, settings: [String: String] = [:],
+        logger: Logger? = nil, _ body: (TestApp) async throws -> R
+    ) async throws -> R {
         var variables = ProcessInfo.processInfo.environment
         guard variables["DATABASE_URL"] != nil else {
             throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`, which starts a local PostgreSQL")
@@ -35,23 +55,18 @@ final class TestApp {
             return silent
         }()
         let til = TIL(configuration: configuration, logger: logger)
-        if database == nil {
-            try await til.migrator.revertAll()
-            try await til.migrator.migrate()
-        }
         let app = Application(environment: .testing, logger: logger)
-        try til.configure(app)
-        try app.startForTesting()
-        return TestApp(app: app, til: til)
-    }
-
-    private init(app: Application, til: TIL) {
-        self.app = app
-        self.til = til
-    }
-
-    func shutdown() async {
-        await app.shutdown()
+        do {
+            if database == nil {
+                try await til.migrator.revertAll()
+                try await til.migrator.migrate()
+            }
+            try til.configure(app)
+        } catch {
+            await til.db.shutdown()
+            throw error
+        }
+        return try await app.test(mode) { client in try await body(TestApp(app: app, til: til, client: client)) }
     }
 
     // MARK: The book's helpers
@@ -63,16 +78,15 @@ final class TestApp {
         to path: String, method: HTTPMethod, headers: HTTPHeaders = [:], body: (some Encodable)? = Optional<String>.none,
         loggedInRequest: Bool = false, loggedInUser: User? = nil
     ) async throws -> TestResponse {
-        var headers = headers
+        var auth: TestAuth?
         if loggedInRequest || loggedInUser != nil {
-            let username = loggedInUser?.username ?? "admin"
-            let token = try await logIn(username: username, password: "password")
-            headers.replaceOrAdd(name: "Authorization", value: "Bearer \(token.value)")
+            let token = try await logIn(username: loggedInUser?.username ?? "admin", password: "password")
+            auth = .bearer(token.value)
         }
         if let body {
-            return try await client.send(method, path, headers: headers, json: body)
+            return try await client.send(method, path, headers: headers, json: body, auth: auth)
         }
-        return try await client.send(method, path, headers: headers)
+        return try await client.send(method, path, headers: headers, auth: auth)
     }
 
     /// Sends a request and decodes the response as `T`, failing the test on a non-2xx status.
@@ -88,8 +102,7 @@ final class TestApp {
     }
 
     func logIn(username: String, password: String) async throws -> Token {
-        let credentials = Data("\(username):\(password)".utf8).base64EncodedString()
-        let response = try await client.send(.post, "/api/users/login", headers: ["Authorization": "Basic \(credentials)"])
+        let response = try await client.send(.post, "/api/users/login", auth: .basic(username, password))
         guard response.status == .ok else { throw LoginFailed(status: response.status.code, body: response.bodyString) }
         return try response.decode(Token.self)
     }
@@ -125,16 +138,17 @@ extension App.Category {
     }
 }
 
-/// A test case with a fresh app per test.
-class TILTestCase: XCTestCase {
-    var app: TestApp!
-
-    override func setUp() async throws {
-        app = try await TestApp.testable()
+/// Runs `body` twice, each time against a fresh app: over loopback, then in process. The
+/// answers must not depend on the transport.
+func withTestAppInBothModes(settings: [String: String] = [:], _ body: (TestApp) async throws -> Void) async throws {
+    for mode in [TestingMode.live, .inProcess] {
+        try await TestApp.run(mode, settings: settings, body)
     }
+}
 
-    override func tearDown() async throws {
-        await app?.shutdown()
-        app = nil
-    }
+/// Runs `body` against a fresh app (see `TestApp.run`).
+func withTestApp<R>(
+    _ mode: TestingMode = .live, settings: [String: String] = [:], logger: Logger? = nil, _ body: (TestApp) async throws -> R
+) async throws -> R {
+    try await TestApp.run(mode, settings: settings, logger: logger, body)
 }

@@ -54,20 +54,6 @@ func contractDate(_ text: String, file: StaticString = #filePath, line: UInt = #
     return try XCTUnwrap(date, "not an ISO 8601 time: \(text)", file: file, line: line)
 }
 
-/// Runs `body` against a fresh app with `settings` as extra environment; always shuts it down.
-func withTestApp(
-    settings: [String: String] = [:], logger: Logger? = nil, _ body: (TestApp) async throws -> Void
-) async throws {
-    let app = try await TestApp.testable(settings: settings, logger: logger)
-    do {
-        try await body(app)
-    } catch {
-        await app.shutdown()
-        throw error
-    }
-    await app.shutdown()
-}
-
 /// Sleeps `seconds` (every wait in these tests is short and explicit).
 func pause(_ seconds: Double) async throws {
     try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))

@@ -6,33 +6,35 @@ import XCTest
 @testable import App
 
 /// The background purge removes what the lifecycle leaves behind, and nothing still in use.
-final class TokenPurgeTests: TILTestCase {
+final class TokenPurgeTests: XCTestCase {
     func testPurgeRemovesExpiredAndSpentRowsAndKeepsLiveOnes() async throws {
-        let live = try await app.logIn(username: "admin", password: "password")
-        let ended = try await app.logIn(username: "admin", password: "password")
-        let db = app.til.db
-        // Age the second login: its access token expired, its refresh token spent two days ago,
-        // the session ended two days ago; plus a failed login far outside the window.
-        try await db.execute("UPDATE tokens SET expires_at = now() - interval '1 hour' WHERE session_id = \(ended.id)")
-        try await db.execute("UPDATE refresh_tokens SET spent_at = now() - interval '2 days' WHERE session_id = \(ended.id)")
-        try await db.execute("UPDATE sessions SET revoked_at = now() - interval '2 days' WHERE id = \(ended.id)")
-        try await db.execute("INSERT INTO login_failures (username, address, at) VALUES ('x', '192.0.2.1', now() - interval '1 day')")
+        try await withTestApp { app in
+            let live = try await app.logIn(username: "admin", password: "password")
+            let ended = try await app.logIn(username: "admin", password: "password")
+            let db = app.til.db
+            // Age the second login: its access token expired, its refresh token spent two days ago,
+            // the session ended two days ago; plus a failed login far outside the window.
+            try await db.execute("UPDATE tokens SET expires_at = now() - interval '1 hour' WHERE session_id = \(ended.id)")
+            try await db.execute("UPDATE refresh_tokens SET spent_at = now() - interval '2 days' WHERE session_id = \(ended.id)")
+            try await db.execute("UPDATE sessions SET revoked_at = now() - interval '2 days' WHERE id = \(ended.id)")
+            try await db.execute("INSERT INTO login_failures (username, address, at) VALUES ('x', '192.0.2.1', now() - interval '1 day')")
 
-        let purger = TokenPurger(db: db, loginWindow: .seconds(900), logger: app.app.logger)
-        let removed = try await purger.purgeOnce()
-        XCTAssertEqual(removed, 4)  // access token, refresh token, session, failure
+            let purger = TokenPurger(db: db, loginWindow: .seconds(900), logger: app.app.logger)
+            let removed = try await purger.purgeOnce()
+            XCTAssertEqual(removed, 4)  // access token, refresh token, session, failure
 
-        func count(_ sql: PostgresQuery) async throws -> Int {
-            try await db.query(sql).first!.decode(column: "n", as: Int.self)
+            func count(_ sql: PostgresQuery) async throws -> Int {
+                try await db.query(sql).first!.decode(column: "n", as: Int.self)
+            }
+            let endedSessions = try await count("SELECT count(*) AS n FROM sessions WHERE id = \(ended.id)")
+            let failures = try await count("SELECT count(*) AS n FROM login_failures")
+            let liveTokens = try await count("SELECT count(*) AS n FROM tokens WHERE session_id = \(live.id)")
+            let liveRefreshTokens = try await count("SELECT count(*) AS n FROM refresh_tokens WHERE session_id = \(live.id)")
+            XCTAssertEqual([endedSessions, failures, liveTokens, liveRefreshTokens], [0, 0, 1, 1])
+            let me = try await app.client.send(.get, "/api/users/me", headers: ["Authorization": "Bearer \(live.value)"])
+            XCTAssertEqual(me.status, .ok)
+            let second = try await purger.purgeOnce()
+            XCTAssertEqual(second, 0)
         }
-        let endedSessions = try await count("SELECT count(*) AS n FROM sessions WHERE id = \(ended.id)")
-        let failures = try await count("SELECT count(*) AS n FROM login_failures")
-        let liveTokens = try await count("SELECT count(*) AS n FROM tokens WHERE session_id = \(live.id)")
-        let liveRefreshTokens = try await count("SELECT count(*) AS n FROM refresh_tokens WHERE session_id = \(live.id)")
-        XCTAssertEqual([endedSessions, failures, liveTokens, liveRefreshTokens], [0, 0, 1, 1])
-        let me = try await app.client.send(.get, "/api/users/me", headers: ["Authorization": "Bearer \(live.value)"])
-        XCTAssertEqual(me.status, .ok)
-        let second = try await purger.purgeOnce()
-        XCTAssertEqual(second, 0)
     }
 }

@@ -11,8 +11,7 @@ final class TwoProcessTests: XCTestCase {
 
     override func setUp() async throws {
         // A fresh, migrated test database (the same reset every AppTests case gets).
-        let reset = try await TestApp.testable()
-        await reset.shutdown()
+        try await withTestApp { _ in }
         let databaseURL = try XCTUnwrap(ProcessInfo.processInfo.environment["DATABASE_URL"])
         let environment = [
             "DATABASE_URL": databaseURL, "ENVIRONMENT": "testing", "BCRYPT_COST": "4",
