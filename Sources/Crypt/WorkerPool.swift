@@ -46,13 +46,16 @@ public final class WorkerPool: Sendable {
         let ticket = Ticket()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let job: Job = {
+                let job: Job = { [self] in
                     if ticket.isCancelled.load(ordering: .relaxed) {
-                        continuation.resume(throwing: CancellationError())
-                        return false
+                        finished(after: nil)
+                        return continuation.resume(throwing: CancellationError())
                     }
-                    continuation.resume(with: Result(catching: work))
-                    return true
+                    let start = ContinuousClock.now
+                    let result = Result(catching: work)
+                    // Before resuming: the caller's next job must already see this thread free.
+                    finished(after: start.duration(to: .now))
+                    continuation.resume(with: result)
                 }
                 do {
                     try submit(job, admit: admit)
@@ -71,8 +74,8 @@ public final class WorkerPool: Sendable {
     /// The queue, the running jobs and the recent mean job time, read together.
     public var load: Load { state.withLock { $0.load(threadCount: threadCount) } }
 
-    /// A queued job; returns whether it did its work (false: its task was cancelled first).
-    private typealias Job = @Sendable () -> Bool
+    /// A queued job. It calls `finished(after:)` itself, before it resumes its caller.
+    private typealias Job = @Sendable () -> Void
 
     private struct State {
         var jobs = FIFO<Job>()
@@ -105,13 +108,16 @@ public final class WorkerPool: Sendable {
             guard let job = state.withLock({ state in
                 state.jobs.pop().map { job in state.running += 1; return job }
             }) else { continue }
-            let start = ContinuousClock.now
-            let didWork = job()
-            let elapsed = start.duration(to: .now)
-            state.withLock { state in
-                state.running -= 1
-                if didWork { state.jobTime.add(elapsed) }   // a dropped job says nothing about job time
-            }
+            job()
+        }
+    }
+
+    /// Frees the job's thread in the books; `elapsed` is nil for a dropped job, which says
+    /// nothing about how long jobs take.
+    private func finished(after elapsed: Duration?) {
+        state.withLock { state in
+            state.running -= 1
+            if let elapsed { state.jobTime.add(elapsed) }
         }
     }
 
