@@ -16,18 +16,10 @@ int clinux_accept4(int fd) {
     return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
-int clinux_set_idle_priority(void) {
+int clinux_set_background_priority(int nice) {
     struct sched_param param = { .sched_priority = 0 };
-    return pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
-}
-
-int clinux_set_normal_priority(void) {
-    struct sched_param param = { .sched_priority = 0 };
-    return pthread_setschedparam(pthread_self(), SCHED_OTHER, &param);
-}
-
-int clinux_can_leave_idle_priority(void) {
-    if (geteuid() == 0) return 1;
-    struct rlimit limit;
-    return getrlimit(RLIMIT_NICE, &limit) == 0 && limit.rlim_cur >= 20;
+    int status = pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
+    if (status != 0) return status;
+    // On Linux the nice value belongs to the thread (PRIO_PROCESS with a thread id).
+    return setpriority(PRIO_PROCESS, (id_t)gettid(), nice) == 0 ? 0 : -1;
 }

@@ -1,24 +1,26 @@
 import CLinux
 
-/// Runs a pure computation (bcrypt's key schedule) at SCHED_IDLE: it gets every cycle the
-/// event loops leave and never delays them, so ordinary requests keep their latency during a
-/// login storm.
+/// The scheduling class of `WorkerPool` threads: SCHED_BATCH at nice 5, set once when a
+/// thread starts and kept for its whole life.
 ///
-/// Only the computation itself may run idle — no locks, no `malloc`/`free` inside `body`. A
-/// preempted idle thread holding a lock the loops need (a queue's `Mutex`, the Swift runtime's
-/// task locks, a malloc arena) would stall them for as long as the cores stay busy: priority
-/// inversion, seen as 300 ms+ tails before this was narrowed to the computation alone.
-/// Where the process may not return from SCHED_IDLE (no root, RLIMIT_NICE below 20), `body`
-/// simply runs at normal priority.
+/// Why not SCHED_IDLE (what this used to be): an idle-class thread gets *nothing* while any
+/// other thread wants the CPU, so two busy neighbours made a login wait 50 s; and switching a
+/// thread between SCHED_IDLE and SCHED_OTHER around every hash made the kernel's EEVDF
+/// bookkeeping leave ordinary runnable threads (a PostgreSQL backend, an event loop) waiting
+/// up to half a second while the hashing threads ran (Benchmarks/RESULTS.md, 2026-11-23).
+///
+/// Nice 5 weighs 335 against a nice-0 thread's 1024: beside one busy neighbour a hash still
+/// gets ~25 % of a core (a login ~4× slower, never starved), and beside an event loop the loop
+/// gets three quarters of the core. SCHED_BATCH adds that a hashing thread never preempts a
+/// thread that just woke: an event loop with a request to answer runs first. No lock is a
+/// hazard any more: a preempted pool thread holding one runs again within milliseconds.
 enum BackgroundPriority {
-    /// Checked without touching any thread: a thread that went idle and could not come back
-    /// would be exactly the inversion this avoids.
-    static let isAvailable: Bool = clinux_can_leave_idle_priority() == 1
+    /// The nice value of every pool thread (weight 335 vs 1024 at nice 0).
+    static let nice: Int32 = 5
 
-    static func computing<T>(_ body: () -> T) -> T {
-        guard isAvailable else { return body() }
-        clinux_set_idle_priority()
-        defer { clinux_set_normal_priority() }
-        return body()
+    /// Moves the calling thread to the background class. Lowering one's own priority needs no
+    /// privilege; if the kernel refuses anyway, the thread simply stays at normal priority.
+    static func enterForThisThread() {
+        _ = clinux_set_background_priority(nice)
     }
 }

@@ -85,10 +85,7 @@ public enum Bcrypt {
         }
         let result = password.withCString { phrase in
             setting.withUnsafeBufferPointer { setting in
-                // Only crypt_rn runs at background priority: it allocates nothing and takes no lock.
-                BackgroundPriority.computing {
-                    crypt_rn(phrase, setting.baseAddress, data.assumingMemoryBound(to: crypt_data.self), Int32(size))
-                }
+                crypt_rn(phrase, setting.baseAddress, data.assumingMemoryBound(to: crypt_data.self), Int32(size))
             }
         }
         guard let result, result.pointee != CChar(UInt8(ascii: "*")) else { return nil }

@@ -8,6 +8,9 @@ public enum BcryptError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCost(Int)
     /// libcrypt refused to produce a salt or a hash.
     case hashingFailed
+    /// Refused at once, without hashing, by `BcryptHasher.Admission`: too many hashes wait, or
+    /// the wait would be too long. Try again in `retryAfter` whole seconds (at least 1).
+    case overloaded(retryAfter: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +18,7 @@ public enum BcryptError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passwordContainsNUL: "Password contains a NUL byte."
         case .invalidCost(let cost): "bcrypt cost \(cost) is outside 4...31."
         case .hashingFailed: "bcrypt hashing failed."
+        case .overloaded(let retryAfter): "Too many passwords are being checked; retry in \(retryAfter) s."
         }
     }
 }

@@ -22,16 +22,9 @@ extern const int clinux_MSG_NOSIGNAL;
 /// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC): a GNU extension Glibc's overlay hides.
 int clinux_accept4(int fd);
 
-/// Moves the calling thread to SCHED_IDLE: it runs only when no other thread wants the CPU.
-/// Returns 0 on success (needs no privilege).
-int clinux_set_idle_priority(void);
-
-/// Moves the calling thread back to SCHED_OTHER; 0 on success. Leaving SCHED_IDLE needs root
-/// or an RLIMIT_NICE that allows nice 0.
-int clinux_set_normal_priority(void);
-
-/// 1 when this process may move a thread from SCHED_IDLE back to SCHED_OTHER (root, or an
-/// RLIMIT_NICE of at least 20), checked without changing any thread's policy.
-int clinux_can_leave_idle_priority(void);
+/// Moves the calling thread, for the rest of its life, to SCHED_BATCH at `nice` (0...19):
+/// it never preempts a waking thread and gets a weighted share of the CPU (nice 5 ≈ a third of
+/// a nice-0 thread's), never nothing. Needs no privilege; 0 on success.
+int clinux_set_background_priority(int nice);
 
 #endif
