@@ -23,7 +23,9 @@ public struct TIL: Sendable {
         self.configuration = configuration
         self.logger = logger
         db = PostgresClient(configuration: configuration.database, logger: logger)
-        hasher = BcryptHasher(cost: configuration.bcryptCost)
+        hasher = BcryptHasher(
+            cost: configuration.bcryptCost,
+            admission: .init(maxQueued: configuration.auth.loginQueueLimit, maxWait: configuration.auth.loginMaxWait))
         migrator = Migrator(
             client: db, migrations: TILMigrations.all(adminPassword: configuration.adminPassword, hasher: hasher), logger: logger)
     }
@@ -33,6 +35,7 @@ public struct TIL: Sendable {
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
         app.middleware.append(DatabaseErrorMiddleware())
+        app.middleware.append(HashingErrorMiddleware())
         let users = UserRepository(db: db)
         let acronyms = AcronymRepository(db: db)
         let categories = CategoryRepository(db: db)
