@@ -19,9 +19,7 @@ struct BasicLogin: Sendable {
         let address = proxies.clientAddress(of: request)
         if let wait = try await throttle.retryAfter(username: basic.username, address: address) {
             audit.record(.loginThrottled, request)
-            throw Abort(.tooManyRequests, reason: "Too many failed logins; try again in \(wait) seconds.", headers: [
-                "Retry-After": "\(wait)",
-            ])
+            throw LoginThrottle.refusal(retryAfter: wait)
         }
         let user = basic.username.utf8.count <= 256 ? try await users.find(username: basic.username) : nil
         guard try await passwords.matches(basic.password, of: user), let user else {

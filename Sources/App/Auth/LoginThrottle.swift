@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Web
 
 /// Failed logins counted in PostgreSQL, per username and per client address, over a sliding
 /// window — shared by every TIL process on the database, so a balancer cannot be used to
@@ -36,6 +37,13 @@ struct LoginThrottle: Sendable {
                      try row.decode(column: "address_wait", as: Double?.self)].compactMap { $0 }
         guard let longest = waits.max() else { return nil }
         return max(1, Int(longest.rounded(.up)))
+    }
+
+    /// The answer to a throttled attempt: 429 with `Retry-After`, never a bcrypt run.
+    static func refusal(retryAfter seconds: Int) -> Abort {
+        Abort(.tooManyRequests, reason: "Too many failed attempts; try again in \(seconds) seconds.", headers: [
+            "Retry-After": "\(seconds)",
+        ])
     }
 
     func recordFailure(username: String, address: String) async throws {

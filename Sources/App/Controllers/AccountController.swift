@@ -49,9 +49,7 @@ struct AccountController: RouteCollection {
         let user = identity.user
         let address = audit.proxies.clientAddress(of: request)
         if let wait = try await throttle.retryAfter(username: user.username, address: address) {
-            throw Abort(.tooManyRequests, reason: "Too many failed attempts; try again in \(wait) seconds.", headers: [
-                "Retry-After": "\(wait)",
-            ])
+            throw LoginThrottle.refusal(retryAfter: wait)
         }
         guard try await passwords.matches(body.currentPassword, of: user) else {
             try await throttle.recordFailure(username: user.username, address: address)
