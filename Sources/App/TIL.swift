@@ -52,7 +52,8 @@ public struct TIL: Sendable {
             tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),
             sessions: sessions, auth: auth, audit: audit))
         try app.register(collection: AccountController(
-            users: users, sessions: sessions, passwords: passwords, hasher: hasher, throttle: throttle, auth: auth, audit: audit))
+            users: users, sessions: sessions, passwords: passwords, hasher: hasher, throttle: throttle,
+            proxies: settings.trustedProxies, auth: auth, audit: audit))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))

@@ -16,16 +16,18 @@ struct TokenPurger: Sendable {
     /// Batches per table per pass: a backlog is worked off over several passes, never in one long burst.
     static let maxBatches = 20
 
-    /// Purges every `interval` until the task is cancelled.
+    /// Purges every `interval` until the task is cancelled; the first pass comes one interval
+    /// after start, so a fleet restarting together does not purge in a burst.
     func run(every interval: Duration) async {
         while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard !Task.isCancelled else { return }
             do {
                 let removed = try await purgeOnce()
                 if removed > 0 { logger.info("purged \(removed) expired auth rows") }
             } catch {
                 logger.warning("token purge failed", metadata: ["error": "\(error)"])
             }
-            try? await Task.sleep(for: interval)
         }
     }
 

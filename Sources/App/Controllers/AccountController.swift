@@ -11,6 +11,7 @@ struct AccountController: RouteCollection {
     let passwords: PasswordCheck
     let hasher: BcryptHasher
     let throttle: LoginThrottle
+    let proxies: TrustedProxies
     let auth: BearerAuth
     let audit: AuditLog
 
@@ -47,7 +48,7 @@ struct AccountController: RouteCollection {
         let body = try request.content.decode(PasswordChangeRequest.self)
         try PasswordRules.validate(body.newPassword, field: "newPassword")
         let user = identity.user
-        let address = audit.proxies.clientAddress(of: request)
+        let address = proxies.clientAddress(of: request)
         if let wait = try await throttle.retryAfter(username: user.username, address: address) {
             throw LoginThrottle.refusal(retryAfter: wait)
         }
