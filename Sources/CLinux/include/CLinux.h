@@ -27,4 +27,15 @@ int clinux_accept4(int fd);
 /// a nice-0 thread's), never nothing. Needs no privilege; 0 on success.
 int clinux_set_background_priority(int nice);
 
+/// Raises the nice value of this process's autogroup (the CPU share that the kernel gives the
+/// whole session against other sessions) to at least `nice` — only when the process leads its
+/// own session, so a shell it was started from is never touched. 0 when set or already that
+/// low, 1 when the session is shared, -1 when the kernel has no autogroups or refused.
+int clinux_lower_own_autogroup(int nice);
+
+/// Sets the calling thread's EEVDF slice (sched_setattr's sched_runtime, 0.1–100 ms; Linux
+/// 6.12+), keeping its policy and nice. A shorter slice means an earlier virtual deadline: the
+/// thread runs sooner after it wakes, in shorter turns. 0 on success, -1 where unsupported.
+int clinux_set_slice(uint64_t nanoseconds);
+
 #endif
