@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
-#include <sys/syscall.h>
 #include "CLinux.h"
 
 const int clinux_SOCK_STREAM = SOCK_STREAM;
@@ -48,24 +46,4 @@ int clinux_lower_own_autogroup(int nice) {
     int status = write(fd, value, (size_t)length) == length ? 0 : -1;
     close(fd);
     return status;
-}
-
-/// The kernel's struct sched_attr (include/uapi/linux/sched/types.h); glibc has no wrapper.
-struct clinux_sched_attr {
-    uint32_t size, policy;
-    uint64_t flags;
-    int32_t nice;
-    uint32_t priority;
-    uint64_t runtime, deadline, period;
-    uint32_t util_min, util_max;
-};
-
-int clinux_set_slice(uint64_t nanoseconds) {
-    struct clinux_sched_attr attr;
-    memset(&attr, 0, sizeof attr);
-    if (syscall(SYS_sched_getattr, 0, &attr, sizeof attr, 0) != 0) return -1;
-    attr.size = sizeof attr;
-    attr.flags = 0;
-    attr.runtime = nanoseconds;  // for SCHED_OTHER/BATCH: the EEVDF slice (Linux 6.12+)
-    return syscall(SYS_sched_setattr, 0, &attr, 0) == 0 ? 0 : -1;
 }

@@ -115,9 +115,6 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         let rc = pthread_create(&thread, &attributes, { argument in
             let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
             start.loop.threadID.store(UInt(pthread_self()), ordering: .releasing)
-            // A short EEVDF slice: a loop woken by a request gets the CPU ahead of longer-slice
-            // threads (bcrypt, other processes); Benchmarks/RESULTS.md, 2026-11-23.
-            _ = clinux_set_slice(200_000)
             start.loop.runLoop()
             start.onExit()
             return nil

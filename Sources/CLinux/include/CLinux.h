@@ -33,9 +33,4 @@ int clinux_set_background_priority(int nice);
 /// low, 1 when the session is shared, -1 when the kernel has no autogroups or refused.
 int clinux_lower_own_autogroup(int nice);
 
-/// Sets the calling thread's EEVDF slice (sched_setattr's sched_runtime, 0.1–100 ms; Linux
-/// 6.12+), keeping its policy and nice. A shorter slice means an earlier virtual deadline: the
-/// thread runs sooner after it wakes, in shorter turns. 0 on success, -1 where unsupported.
-int clinux_set_slice(uint64_t nanoseconds);
-
 #endif
