@@ -1,7 +1,7 @@
 #ifndef CLINUX_H
 #define CLINUX_H
 // Linux APIs the Swift Glibc overlay does not export cleanly: epoll's flag enums, eventfd,
-// and the GNU accept4. Kept minimal (no socket headers here) so this module's view of the
+// the GNU accept4, and the scheduling classes of bcrypt's threads. Kept minimal (no socket headers here) so this module's view of the
 // system headers never clashes with Glibc's or Dispatch's.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
