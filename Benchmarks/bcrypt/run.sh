@@ -23,7 +23,7 @@ fi
 load=$(cut -d' ' -f1 /proc/loadavg)
 if awk "BEGIN { exit !($load > 0.5) }"; then
     echo "warning: load average $load: other work competes for the cores (BcryptHasher runs its" >&2
-    echo "         hashes at SCHED_IDLE, the C bar at normal priority), so the ratio will be low" >&2
+    echo "         hashes at SCHED_BATCH nice 5, the C bar at nice 0), so the ratio may be low" >&2
 fi
 
 rate() { sed -n 's/.* = \([0-9.]*\) hashes\/s.*/\1/p' <<<"$1"; }

@@ -1,26 +1,37 @@
 import CLinux
 
-/// The scheduling class of `WorkerPool` threads: SCHED_BATCH at nice 5, set once when a
-/// thread starts and kept for its whole life.
+/// How bcrypt's CPU-bound work is kept below the work that answers requests — the event loops
+/// and PostgreSQL — without ever being starved (Benchmarks/RESULTS.md, 2026-11-23).
 ///
-/// Why not SCHED_IDLE (what this used to be): an idle-class thread gets *nothing* while any
-/// other thread wants the CPU, so two busy neighbours made a login wait 50 s; and switching a
-/// thread between SCHED_IDLE and SCHED_OTHER around every hash made the kernel's EEVDF
-/// bookkeeping leave ordinary runnable threads (a PostgreSQL backend, an event loop) waiting
-/// up to half a second while the hashing threads ran (Benchmarks/RESULTS.md, 2026-11-23).
+/// Two levels, because Linux schedules in two: with autogroups (the default on this kind of
+/// machine), the kernel first shares each core between *sessions*, equally, and only then
+/// between the threads of a session by their nice values. Thread priorities cannot reach
+/// across sessions: SCHED_IDLE hashing threads (what this used to be) still took half of each
+/// core from PostgreSQL, whose backends are another session, and a GET that waited on a
+/// starved backend took up to 2 s.
 ///
-/// Nice 5 weighs 335 against a nice-0 thread's 1024: beside one busy neighbour a hash still
-/// gets ~25 % of a core (a login ~4× slower, never starved), and beside an event loop the loop
-/// gets three quarters of the core. SCHED_BATCH adds that a hashing thread never preempts a
-/// thread that just woke: an event loop with a request to answer runs first. No lock is a
-/// hazard any more: a preempted pool thread holding one runs again within milliseconds.
+/// - Threads: every `WorkerPool` thread runs at SCHED_BATCH, nice 5, for its whole life
+///   (`enterForThisThread`). Against a nice-0 event loop in the same session it gets a quarter
+///   of the core, and it never preempts a thread that just woke. It is never starved: beside a
+///   busy neighbour a hash is ~4× slower, not stopped (SCHED_IDLE made it 50 s), and a pool
+///   thread preempted while holding a lock runs again within milliseconds.
+/// - Session: the shared pool lowers the process's autogroup to nice 5 (`lowerOwnSession`), so
+///   that under contention PostgreSQL's session gets three times this server's share. Only
+///   when the server leads its own session (systemd, a container, `setsid`); a shell it was
+///   started from keeps its weight, and then only the thread level applies.
 enum BackgroundPriority {
-    /// The nice value of every pool thread (weight 335 vs 1024 at nice 0).
+    /// The nice value of pool threads, and of the server's own session (weight 335 vs 1024).
     static let nice: Int32 = 5
 
     /// Moves the calling thread to the background class. Lowering one's own priority needs no
     /// privilege; if the kernel refuses anyway, the thread simply stays at normal priority.
     static func enterForThisThread() {
         _ = clinux_set_background_priority(nice)
+    }
+
+    /// Lowers this process's session against other sessions, once, if the session is its own.
+    /// A one-time setting: the kernel rate-limits and serialises changes of an autogroup.
+    static func lowerOwnSession() {
+        _ = clinux_lower_own_autogroup(nice)
     }
 }

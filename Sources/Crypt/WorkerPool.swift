@@ -11,7 +11,12 @@ import Synchronization
 /// of work, not one per request.
 public final class WorkerPool: Sendable {
     /// One thread per core: bcrypt is CPU-bound, and more threads would only add switching.
-    public static let shared = WorkerPool(threadCount: onlineProcessorCount)
+    /// Creating it also lowers the server's own session below PostgreSQL's
+    /// (`BackgroundPriority.lowerOwnSession`): this is the pool a server hashes on.
+    public static let shared: WorkerPool = {
+        BackgroundPriority.lowerOwnSession()
+        return WorkerPool(threadCount: onlineProcessorCount)
+    }()
 
     public let threadCount: Int
     private let state = Mutex(State())

@@ -1,7 +1,7 @@
 #ifndef CLINUX_H
 #define CLINUX_H
 // Linux APIs the Swift Glibc overlay does not export cleanly: epoll's flag enums, eventfd,
-// and the GNU accept4. Kept minimal (no socket headers here) so this module's view of the
+// the GNU accept4, and the scheduling classes of bcrypt's threads. Kept minimal (no socket headers here) so this module's view of the
 // system headers never clashes with Glibc's or Dispatch's.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -26,5 +26,11 @@ int clinux_accept4(int fd);
 /// it never preempts a waking thread and gets a weighted share of the CPU (nice 5 ≈ a third of
 /// a nice-0 thread's), never nothing. Needs no privilege; 0 on success.
 int clinux_set_background_priority(int nice);
+
+/// Raises the nice value of this process's autogroup (the CPU share that the kernel gives the
+/// whole session against other sessions) to at least `nice` — only when the process leads its
+/// own session, so a shell it was started from is never touched. 0 when set or already that
+/// low, 1 when the session is shared, -1 when the kernel has no autogroups or refused.
+int clinux_lower_own_autogroup(int nice);
 
 #endif
