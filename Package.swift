@@ -55,7 +55,7 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["Web", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Web", "Sockets", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

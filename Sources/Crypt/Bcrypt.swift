@@ -40,6 +40,11 @@ public enum Bcrypt {
         return ConstantTime.equals(computed.utf8, hash.utf8)
     }
 
+    /// Whether bcrypt can take `password` whole: at most 72 bytes, no NUL inside.
+    public static func canTake(_ password: String) -> Bool {
+        password.utf8.count <= maxPasswordBytes && !password.utf8.contains(0)
+    }
+
     /// Throws for passwords bcrypt cannot take whole: over 72 bytes, or with a NUL inside
     /// (C would stop reading there). Cheap, so `BcryptHasher` checks before queueing work.
     static func check(_ password: String) throws {

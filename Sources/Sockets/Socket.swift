@@ -83,28 +83,17 @@ public enum Socket {
             case AF_INET:
                 return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
                     var address = ipv4.pointee.sin_addr
-                    return format(AF_INET, &address)
+                    return IPAddress(raw: withUnsafeBytes(of: &address) { Array($0) }).description
                 }
             case AF_INET6:
                 return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
                     var address = ipv6.pointee.sin6_addr
-                    let bytes = withUnsafeBytes(of: &address) { Array($0) }
-                    // ::ffff:a.b.c.d is an IPv4 client on a dual-stack socket.
-                    if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-                        return bytes[12...].map(String.init).joined(separator: ".")
-                    }
-                    return format(AF_INET6, &address)
+                    return IPAddress(raw: withUnsafeBytes(of: &address) { Array($0) }).description
                 }
             default:
                 return nil
             }
         }
-    }
-
-    private static func format(_ family: Int32, _ address: UnsafeRawPointer) -> String? {
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, address, &text, socklen_t(text.count)) != nil else { return nil }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOResult {

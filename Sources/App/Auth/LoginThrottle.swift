@@ -59,6 +59,6 @@ struct LoginThrottle: Sendable {
     /// Usernames are counted as the user table compares them: NFC, case-folded, so `Admin`
     /// and `admin` share one counter. Bounded, so a megabyte of name cannot become a key.
     static func key(_ username: String) -> String {
-        String(username.precomposedStringWithCanonicalMapping.lowercased().prefix(256))
+        String(UsernameRules.normalized(username).lowercased().prefix(256))
     }
 }

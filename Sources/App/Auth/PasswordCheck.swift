@@ -13,7 +13,7 @@ struct PasswordCheck: Sendable {
     /// True when `password` is `user`'s. A password bcrypt cannot take whole (over 72 bytes,
     /// NUL) matches nothing, after the same work as any other attempt.
     func matches(_ password: String, of user: User?) async throws -> Bool {
-        let usable = password.utf8.count <= PasswordRules.byteCount.upperBound && !password.utf8.contains(0)
+        let usable = Bcrypt.canTake(password)
         let candidate = usable ? password : "-"
         let matches = try await hasher.verify(candidate, created: user?.passwordHash ?? dummyHash)
         return usable && user != nil && matches

@@ -26,12 +26,17 @@ public struct AuthSettings: Sendable {
 
     public static func load(from variables: [String: String]) throws -> AuthSettings {
         var settings = AuthSettings()
-        func seconds(_ name: String, _ range: ClosedRange<Int>) throws -> Duration? {
+        /// The whole number in `name`, nil when unset; outside `range` (or not a number) an
+        /// error naming the variable, in `unit`.
+        func number(_ name: String, _ range: ClosedRange<Int>, unit: String = "a number") throws -> Int? {
             guard let text = variables[name] else { return nil }
             guard let value = Int(text), range.contains(value) else {
-                throw ConfigurationError("\(name) must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound).")
+                throw ConfigurationError("\(name) must be \(unit) from \(range.lowerBound) to \(range.upperBound).")
             }
-            return .seconds(value)
+            return value
+        }
+        func seconds(_ name: String, _ range: ClosedRange<Int>) throws -> Duration? {
+            try number(name, range, unit: "a whole number of seconds").map { .seconds($0) }
         }
         let year = 366 * 24 * 3600
         settings.tokenTTL = try seconds("TOKEN_TTL", 1...(7 * 24 * 3600)) ?? settings.tokenTTL
@@ -39,18 +44,8 @@ public struct AuthSettings: Sendable {
         settings.refreshReuseGrace = try seconds("REFRESH_REUSE_GRACE", 0...300) ?? settings.refreshReuseGrace
         settings.loginWindow = try seconds("LOGIN_WINDOW", 1...(24 * 3600)) ?? settings.loginWindow
         settings.loginMaxWait = try seconds("LOGIN_MAX_WAIT", 1...600) ?? settings.loginMaxWait
-        if let text = variables["LOGIN_MAX_FAILURES"] {
-            guard let value = Int(text), (1...10_000).contains(value) else {
-                throw ConfigurationError("LOGIN_MAX_FAILURES must be a number from 1 to 10000.")
-            }
-            settings.loginMaxFailures = value
-        }
-        if let text = variables["LOGIN_QUEUE_LIMIT"] {
-            guard let value = Int(text), (0...100_000).contains(value) else {
-                throw ConfigurationError("LOGIN_QUEUE_LIMIT must be a number from 0 to 100000.")
-            }
-            settings.loginQueueLimit = value
-        }
+        settings.loginMaxFailures = try number("LOGIN_MAX_FAILURES", 1...10_000) ?? settings.loginMaxFailures
+        settings.loginQueueLimit = try number("LOGIN_QUEUE_LIMIT", 0...100_000) ?? settings.loginQueueLimit
         if let text = variables["TRUSTED_PROXIES"] {
             settings.trustedProxies = try TrustedProxies(parsing: text)
         }

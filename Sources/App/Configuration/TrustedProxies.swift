@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import Sockets
 import Web
 
 /// The proxies whose `X-Forwarded-For` TIL believes (`TRUSTED_PROXIES=127.0.0.1,10.0.0.0/8,::1`).
@@ -25,7 +25,7 @@ public struct TrustedProxies: Sendable {
     public var isEmpty: Bool { networks.isEmpty }
 
     func trusts(_ address: String) -> Bool {
-        guard let bytes = IPNetwork.bytes(of: address) else { return false }
+        guard let bytes = IPAddress(address)?.bytes else { return false }
         return networks.contains { $0.contains(bytes) }
     }
 
@@ -37,8 +37,8 @@ public struct TrustedProxies: Sendable {
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         for hop in hops.reversed() {
-            guard let bytes = IPNetwork.bytes(of: hop) else { return peer }  // garbage: trust nothing left of it
-            if !networks.contains(where: { $0.contains(bytes) }) { return IPNetwork.text(of: bytes) }
+            guard let address = IPAddress(hop) else { return peer }  // garbage: trust nothing left of it
+            if !networks.contains(where: { $0.contains(address.bytes) }) { return address.description }
         }
         return peer
     }
@@ -52,7 +52,7 @@ struct IPNetwork: Sendable {
 
     init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
-        guard let first = parts.first, let bytes = Self.bytes(of: first) else { return nil }
+        guard let first = parts.first, let bytes = IPAddress(first)?.bytes else { return nil }
         let width = bytes.count * 8
         if parts.count == 2 {
             guard let bits = Int(parts[1]), (0...width).contains(bits) else { return nil }
@@ -73,27 +73,4 @@ struct IPNetwork: Sendable {
         }
         return true
     }
-
-    /// 4 bytes for IPv4 (and IPv4-mapped IPv6), 16 for IPv6; nil for anything else.
-    static func bytes(of text: String) -> [UInt8]? {
-        guard text.utf8.count <= 64 else { return nil }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            return withUnsafeBytes(of: &v4) { Array($0) }
-        }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
-        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF { return Array(bytes[12...]) }
-        return bytes
-    }
-
-    /// The canonical text of an address from `bytes(of:)`.
-    static func text(of bytes: [UInt8]) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = bytes.count == 4 ? AF_INET : AF_INET6
-        _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
-        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }
-

@@ -31,7 +31,7 @@ struct SessionsController: RouteCollection {
 
     func refresh(_ request: Request) async throws -> Response {
         let body = try request.content.decode(RefreshRequest.self)
-        guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= BearerAuthenticator.maxTokenBytes else {
+        guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= BearerAuthorization.maxTokenBytes else {
             throw BearerChallenge.invalidToken("The refresh token is malformed.")
         }
         switch try await rotation.redeem(body.refreshToken) {
@@ -56,7 +56,7 @@ struct SessionsController: RouteCollection {
 
     func logOutEverywhere(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
-        try await sessions.endAll(of: identity.user.id)
+        try await sessions.endAll(of: identity.user.id, on: sessions.db)
         audit.record(.logoutAll, request, userID: identity.user.id)
         return .noContent
     }

@@ -36,15 +36,13 @@ struct SessionRepository: Sendable {
             """) > 0
     }
 
-    /// Ends every live session of `userID` except `kept`; how many ended.
+    /// Ends every live session of `userID` except `kept` (nil: all of them), on `runner` when
+    /// it belongs to a larger transaction; how many ended.
     @discardableResult
-    func endAll(of userID: UUID, except kept: UUID? = nil, on db: (any PostgresQueryable)? = nil) async throws -> Int {
-        let runner: any PostgresQueryable = db ?? self.db
-        if let kept {
-            return try await runner.execute("""
-                UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL AND id <> \(kept)
-                """)
-        }
-        return try await runner.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL")
+    func endAll(of userID: UUID, except kept: UUID? = nil, on runner: any PostgresQueryable) async throws -> Int {
+        try await runner.execute("""
+            UPDATE sessions SET revoked_at = now()
+            WHERE user_id = \(userID) AND revoked_at IS NULL AND id IS DISTINCT FROM \(kept)
+            """)
     }
 }

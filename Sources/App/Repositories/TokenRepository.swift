@@ -22,36 +22,30 @@ struct TokenRepository: Sendable {
 
     /// A new session for `userID` with its first pair.
     func startSession(userID: UUID, scopes: [Scope], userAgent: String?) async throws -> Token {
-        let fresh = FreshPair()
-        let rows = try await db.query("""
-            WITH session AS (
-                INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
-                VALUES (\(fresh.sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
-                        now() + \(settings.tokenTTL.seconds) * interval '1 second',
-                        now() + \(settings.refreshTokenTTL.seconds) * interval '1 second')
-                RETURNING expires_at, refresh_expires_at
-            ), access AS (
-                INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
-                SELECT \(fresh.accessID), \(fresh.accessDigest), \(userID), \(fresh.sessionID), expires_at FROM session
-            ), refresh AS (
-                INSERT INTO refresh_tokens (id, digest, session_id, access_token_id, expires_at)
-                SELECT \(fresh.refreshID), \(fresh.refreshDigest), \(fresh.sessionID), \(fresh.accessID), refresh_expires_at FROM session
-            )
-            SELECT expires_at, refresh_expires_at FROM session
-            """)
-        return try fresh.token(sessionID: fresh.sessionID, userID: userID, scopes: scopes, row: rows.first)
+        try await issuePair(on: db, sessionID: UUID(), userID: userID, scopes: scopes, userAgent: userAgent, parentID: nil)
     }
 
     /// The next pair of an existing session, issued in place of the refresh token `parentID`.
     /// Runs inside the transaction that spent the parent, so the two happen together or not at all.
     func rotate(on tx: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], parentID: UUID) async throws -> Token {
+        try await issuePair(on: tx, sessionID: sessionID, userID: userID, scopes: scopes, userAgent: nil, parentID: parentID)
+    }
+
+    /// One statement for both: the session row is created (a login) or has its expiries
+    /// renewed (a refresh: the id exists, so the insert becomes that update), then the pair is
+    /// stored against it with the session's new expiries.
+    private func issuePair(
+        on runner: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], userAgent: String?, parentID: UUID?
+    ) async throws -> Token {
         let fresh = FreshPair()
-        let rows = try await tx.query("""
+        let rows = try await runner.query("""
             WITH session AS (
-                UPDATE sessions SET last_used_at = now(),
-                    expires_at = now() + \(settings.tokenTTL.seconds) * interval '1 second',
-                    refresh_expires_at = now() + \(settings.refreshTokenTTL.seconds) * interval '1 second'
-                WHERE id = \(sessionID)
+                INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
+                VALUES (\(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
+                        now() + \(settings.tokenTTL.seconds) * interval '1 second',
+                        now() + \(settings.refreshTokenTTL.seconds) * interval '1 second')
+                ON CONFLICT (id) DO UPDATE SET last_used_at = now(),
+                    expires_at = EXCLUDED.expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at
                 RETURNING expires_at, refresh_expires_at
             ), access AS (
                 INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
@@ -98,7 +92,6 @@ struct TokenRepository: Sendable {
 
 /// The random values and ids of one new pair, made before the statement that stores their digests.
 private struct FreshPair {
-    let sessionID = UUID()
     let accessID = UUID()
     let refreshID = UUID()
     let access = SecureRandom.token()

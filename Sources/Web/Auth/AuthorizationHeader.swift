@@ -13,6 +13,9 @@ public struct BasicAuthorization: Sendable, Equatable {
 
 /// A token from `Authorization: Bearer <token>` (RFC 6750).
 public struct BearerAuthorization: Sendable, Equatable {
+    /// Longer than any token a server issues: a credential past it is refused unread.
+    public static let maxTokenBytes = 512
+
     public let token: String
 
     public init(token: String) { self.token = token }
@@ -43,17 +46,25 @@ extension HTTPHeaders {
         return String(data: data, encoding: .utf8)
     }
 
-    /// The bearer token, or nil when absent, empty or longer than 512 bytes.
+    /// The bearer token, or nil when absent, empty or longer than `BearerAuthorization.maxTokenBytes`.
     public var bearerAuthorization: BearerAuthorization? {
-        guard let token = authorization(scheme: "Bearer"), !token.isEmpty, token.utf8.count <= 512 else { return nil }
+        guard let token = bearerCredential, !token.isEmpty, token.utf8.count <= BearerAuthorization.maxTokenBytes else {
+            return nil
+        }
         return BearerAuthorization(token: token)
     }
 
-    /// The credentials after `scheme ` in the Authorization header (scheme matched case-insensitively).
+    /// Whatever follows `Bearer` when the Authorization header uses that scheme, even empty or
+    /// oversized (a credential sent but malformed, which deserves `invalid_token` rather than
+    /// silence); nil without the header or with another scheme.
+    public var bearerCredential: String? { authorization(scheme: "Bearer") }
+
+    /// The credentials after `scheme ` in the Authorization header (scheme matched
+    /// case-insensitively); empty when only the scheme was sent.
     private func authorization(scheme: String) -> String? {
         guard let value = self["Authorization"] else { return nil }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, String(parts[0]).equalsASCIICaseInsensitive(scheme) else { return nil }
-        return parts[1].trimmingCharacters(in: " \t")
+        guard let first = parts.first, String(first).equalsASCIICaseInsensitive(scheme) else { return nil }
+        return parts.count == 2 ? parts[1].trimmingCharacters(in: " \t") : ""
     }
 }
