@@ -8,8 +8,11 @@ import Glibc
 final class PostgresConnection {
     private let handle: OpaquePointer
     private var prepared: [String: String] = [:]
+    /// False behind a transaction-mode pooler: statements go unnamed (`PQexecParams`).
+    private let cachesStatements: Bool
 
     init(configuration: PostgresConfiguration) throws {
+        cachesStatements = configuration.statementCache
         let parameters = configuration.libpqParameters
         let keywords: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.0) }
         let values: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.1) }
@@ -39,14 +42,20 @@ final class PostgresConnection {
     /// False once the server went away; such a connection is discarded, never reused.
     var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
 
-    /// Runs a parameterised statement through a cached prepared statement.
+    /// Runs a parameterised statement through a cached prepared statement, or as one unnamed
+    /// statement (parse, bind, execute in one round trip) when the cache is off.
     func query(_ query: PostgresQuery) throws -> PostgresResult {
-        let name = try preparedName(for: query)
+        let name = cachesStatements ? try preparedName(for: query) : nil
         let values: [UnsafeMutablePointer<CChar>?] = query.binds.map { bind in bind.text.flatMap { strdup($0) } }
         defer { values.forEach { free($0) } }
         let pointers: [UnsafePointer<CChar>?] = values.map { $0.map { UnsafePointer($0) } }
         let result = pointers.withUnsafeBufferPointer { pointers in
-            PQexecPrepared(handle, name, Int32(pointers.count), pointers.baseAddress, nil, nil, 0)
+            guard let name else {
+                return query.binds.map { Oid($0.type.rawValue) }.withUnsafeBufferPointer {
+                    PQexecParams(handle, query.sql, Int32(pointers.count), $0.baseAddress, pointers.baseAddress, nil, nil, 0)
+                }
+            }
+            return PQexecPrepared(handle, name, Int32(pointers.count), pointers.baseAddress, nil, nil, 0)
         }
         return try consume(result)
     }
