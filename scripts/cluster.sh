@@ -241,6 +241,10 @@ backend til_servers
     # A request whose server died before answering is retried only if it is a read: a POST may
     # have been carried out already, so it fails to the client instead of running twice.
     http-request disable-l7-retry unless METH_GET
+    # Idle server connections are shared, not tied to one client's connection: when a server dies,
+    # its idle connections just leave the pool instead of closing the clients' connections with
+    # them (with the default "safe", a client could send its next request into that close).
+    http-reuse always
     default-server inter 1s fall 2 rise 2 check
 CFG
     for n in $(seq 1 "$SIZE"); do echo "    server til$n 127.0.0.1:$(server_port "$n")"; done
