@@ -165,6 +165,8 @@ default_pool_size = 20
 ; (the role has the same settings: see start_primary).
 ignore_startup_parameters = extra_float_digits, options
 server_connect_timeout = 5
+; after a failed server login, try again in 2 s (default 15 s: a restarted primary would stay unused that long)
+server_login_retry = 2
 query_wait_timeout = 10
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
