@@ -47,7 +47,7 @@ let package = Package(
         // Storage and crypto, beside the web stack; neither knows about HTTP.
         .target(
             name: "Postgres",
-            dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibPQ", "Sockets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux"], swiftSettings: swiftSettings),
