@@ -72,7 +72,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "WebTesting", "Postgres", "Crypt"], swiftSettings: swiftSettings),
     ]
