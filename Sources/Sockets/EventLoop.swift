@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Synchronization
+import Threads
 
 /// One I/O thread: an epoll loop that is also a Swift `TaskExecutor`.
 ///
@@ -145,23 +146,15 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     // MARK: Running
 
-    /// Runs the loop on a new thread until `stop()`; `onExit` runs on that thread at the end.
-    public func start(onExit: @escaping @Sendable () -> Void) throws {
-        let box = Unmanaged.passRetained(ThreadStart(loop: self, onExit: onExit))
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, &attributes, { argument in
-            let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
-            start.loop.threadID.store(UInt(pthread_self()), ordering: .releasing)
-            pthread_setspecific(currentLoopKey, Unmanaged.passUnretained(start.loop).toOpaque())
-            start.loop.runLoop()
-            start.onExit()
-            return nil
-        }, box.toOpaque())
-        guard rc == 0 else { box.release(); throw SystemError("pthread_create", errno: rc) }
-        pthread_detach(thread)
+    /// Runs the loop on a new thread (named `name`, default "til-loop-<index>") until
+    /// `stop()`; `onExit` runs on that thread at the end.
+    public func start(name: String? = nil, onExit: @escaping @Sendable () -> Void) throws {
+        try OSThread.detach(name: name ?? "til-loop-\(index)") { [self] in
+            threadID.store(UInt(pthread_self()), ordering: .releasing)
+            pthread_setspecific(currentLoopKey, Unmanaged.passUnretained(self).toOpaque())
+            runLoop()
+            onExit()
+        }
     }
 
     /// Asks the loop to finish its current turn and exit.
@@ -236,20 +229,10 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     }
 }
 
-/// The thread-local slot holding each loop thread's own `EventLoop` (unretained: the loop
-/// outlives its thread's use of it, held by `ThreadStart`).
+/// The thread-local slot holding each loop thread's own `EventLoop` (unretained: the thread's
+/// closure holds the loop for as long as the thread runs).
 private let currentLoopKey: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key, nil)
     return key
 }()
-
-/// What a new loop thread needs, passed through `pthread_create`'s context pointer.
-private final class ThreadStart {
-    let loop: EventLoop
-    let onExit: @Sendable () -> Void
-    init(loop: EventLoop, onExit: @escaping @Sendable () -> Void) {
-        self.loop = loop
-        self.onExit = onExit
-    }
-}

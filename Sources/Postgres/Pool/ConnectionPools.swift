@@ -47,7 +47,7 @@ final class ConnectionPools: Sendable {
             if state.ownLoops.isEmpty {
                 for index in 0..<ownLoopCount {
                     let loop = try EventLoop(index: index)
-                    try loop.start {}
+                    try loop.start(name: "til-pg-\(index)") {}
                     state.ownLoops.append(loop)
                 }
             }
