@@ -7,8 +7,6 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
-case "decode":
-    try await runDecodeBenchmark(url: Array(arguments.dropFirst())[0], mode: Array(arguments.dropFirst())[1])
 case "bcrypt":
     try await runBcryptBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 10)
 case "pg-select":
