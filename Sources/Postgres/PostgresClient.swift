@@ -38,19 +38,20 @@ public final class PostgresClient: Sendable {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// BEGIN shares a round trip with the first statement (libpq's pipeline mode).
     public func withTransaction<T: Sendable>(_ body: @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
         try await onLoop { pool in
             let connection = try await pool.acquire()
             defer { pool.release(connection) }
-            _ = try await connection.simpleQuery("BEGIN")
+            connection.beginWithNextStatement()
             let value: T
             do {
                 value = try await body(PostgresTransaction(connection: connection, cached: configuration.statementCache))
             } catch {
-                _ = try? await connection.simpleQuery("ROLLBACK")
+                try? await connection.endTransaction("ROLLBACK")
                 throw error
             }
-            _ = try await connection.simpleQuery("COMMIT")
+            try await connection.endTransaction("COMMIT")
             return value
         }
     }

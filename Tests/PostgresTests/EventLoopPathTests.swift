@@ -106,3 +106,47 @@ final class EventLoopPathTests: XCTestCase {
         }
     }
 }
+
+/// Transactions whose BEGIN travels in one pipeline with the first statement.
+final class PipelinedTransactionTests: XCTestCase {
+    func testStatementsOfATransactionShareItAndAFailureRollsItBack() async throws {
+        let db = try makeClient(poolSize: 1)
+        let table = uniqueTable()
+        try await db.simpleQuery("CREATE TABLE \(table) (n int PRIMARY KEY)")
+        let ids = try await db.withTransaction { tx in
+            try await tx.execute("INSERT INTO \(unescaped: table) VALUES (\(Int32(1)))")
+            let first = try await tx.query("SELECT txid_current()::text AS id")[0].decode(column: "id", as: String.self)
+            let second = try await tx.query("SELECT txid_current()::text AS id")[0].decode(column: "id", as: String.self)
+            return [first, second]
+        }
+        XCTAssertEqual(ids[0], ids[1], "one transaction")
+        do {
+            _ = try await db.withTransaction { tx in
+                try await tx.execute("INSERT INTO \(unescaped: table) VALUES (\(Int32(2)))")
+                try await tx.execute("INSERT INTO \(unescaped: table) VALUES (\(Int32(1)))")  // duplicate key
+            }
+            XCTFail("expected a unique violation")
+        } catch let error as PostgresError {
+            XCTAssertEqual(error.sqlState, .uniqueViolation)
+        }
+        do {
+            _ = try await db.withTransaction { tx in
+                try await tx.execute("INSERT INTO \(unescaped: table) VALUES ('x'::int)")  // fails in the first pipeline
+            }
+            XCTFail("expected an invalid value")
+        } catch let error as PostgresError {
+            XCTAssertEqual(error.kind, .server)
+        }
+        let emptyTransaction: Int = try await db.withTransaction { _ in 7 }
+        XCTAssertEqual(emptyTransaction, 7)
+        let rows = try await db.query("SELECT n FROM \(unescaped: table) ORDER BY n")
+        XCTAssertEqual(try rows.map { try $0.decode(column: "n", as: Int.self) }, [1], "the failed transactions left nothing")
+        try await db.execute("INSERT INTO \(unescaped: table) VALUES (\(Int32(3)))")
+        let other = try makeClient(poolSize: 1)
+        let seen = try await other.query("SELECT count(*)::int AS n FROM \(unescaped: table)")
+        XCTAssertEqual(try seen[0].decode(column: "n", as: Int.self), 2, "the connection is usable and outside any transaction")
+        await other.shutdown()
+        try await db.simpleQuery("DROP TABLE \(table)")
+        await db.shutdown()
+    }
+}

@@ -24,6 +24,10 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
     private var opening: CheckedContinuation<Void, any Error>?
     private var answering: CheckedContinuation<PostgresResult, any Error>?
     private var outcome: Result<PostgresResult, PostgresError>?
+    /// A BEGIN waiting to travel with the next statement (pipeline mode: one round trip).
+    private var beginPending = false
+    /// The answer being read belongs to a pipeline, which ends with a sync result.
+    private var pipelined = false
 
     /// Opens a connection on `loop` (the caller runs there), failing after the connect timeout.
     static func open(_ configuration: PostgresConfiguration, on loop: EventLoop) async throws -> PostgresConnection {
@@ -89,9 +93,31 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
         }
     }
 
-    /// SQL text without parameters (migrations, BEGIN/COMMIT); may hold several statements.
+    /// SQL text without parameters (migrations); may hold several statements.
     func simpleQuery(_ sql: String) async throws -> PostgresResult {
-        try await send { PQsendQuery($0, sql) }
+        try await send(pipelinable: false) { PQsendQuery($0, sql) }
+    }
+
+    /// One parameterless statement (COMMIT, ROLLBACK) in the extended protocol, so that it can
+    /// share a round trip with a pending BEGIN.
+    func command(_ sql: String) async throws {
+        _ = try await send { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
+    }
+
+    /// Ends the transaction with COMMIT or ROLLBACK; nothing at all when no statement ran in it.
+    func endTransaction(_ sql: String) async throws {
+        if beginPending {
+            beginPending = false
+            return
+        }
+        try await command(sql)
+    }
+
+    /// Opens a transaction without a round trip of its own: BEGIN goes out in one pipeline
+    /// with the transaction's first statement.
+    func beginWithNextStatement() {
+        precondition(loop.inEventLoop)
+        beginPending = true
     }
 
     private func statementName(for query: PostgresQuery) async throws -> String {
@@ -103,15 +129,25 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
         return name
     }
 
-    /// Starts one statement with `start` (a `PQsend…` call) and suspends until its answer.
-    private func send(_ start: (OpaquePointer) -> Int32) async throws -> PostgresResult {
+    /// Starts one statement with `start` (a `PQsend…` call) and suspends until its answer. A
+    /// pending BEGIN goes first, in the same pipeline when `start` may run in one.
+    private func send(pipelinable: Bool = true, _ start: (OpaquePointer) -> Int32) async throws -> PostgresResult {
         precondition(loop.inEventLoop)
         guard phase == .idle, let handle else {
             throw PostgresError(.closed, message: "The connection to \(endpoint) is closed.")
         }
-        guard start(handle) == 1 else {
+        if beginPending {
+            beginPending = false
+            guard pipelinable else {
+                try await command("BEGIN")
+                return try await send(pipelinable: false, start)
+            }
+            pipelined = PQenterPipelineMode(handle) == 1
+                && PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1
+        }
+        guard start(handle) == 1, !pipelined || PQpipelineSync(handle) == 1 else {
             let error = failure(of: nil)
-            if error.kind == .closed { close() }
+            close()
             throw error
         }
         phase = .busy
@@ -196,7 +232,17 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
         }
         if writeWanted { flush() }
         while PQisBusy(handle) == 0 {
-            guard let result = PQgetResult(handle) else { return finishAnswer() }
+            guard let result = PQgetResult(handle) else {
+                // In a pipeline, nil only ends one statement's results; the sync ends it all.
+                if pipelined { continue }
+                return finishAnswer()
+            }
+            if pipelined, PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                pipelined = false
+                _ = PQexitPipelineMode(handle)
+                return finishAnswer()
+            }
             collect(result)
         }
     }
@@ -264,19 +310,5 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
             return String(cString: value)
         }
         return PostgresError(.server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), message: field(UInt8(ascii: "M")) ?? libpqMessage)
-    }
-}
-
-/// A statement's parameters as C strings for libpq (NULL for SQL NULL); free them after use.
-private struct BoundParameters {
-    let pointers: [UnsafePointer<CChar>?]
-    var count: Int32 { Int32(pointers.count) }
-
-    init(_ binds: [PostgresBind]) {
-        pointers = binds.map { bind in bind.text.flatMap { strdup($0) }.map { UnsafePointer($0) } }
-    }
-
-    func free() {
-        pointers.forEach { Glibc.free(UnsafeMutablePointer(mutating: $0)) }
     }
 }
