@@ -8,6 +8,8 @@ public struct HTTPServerLimits: Sendable {
     public var maxHeaderCount = 100
     /// Largest request body, whatever its framing; larger → 413.
     public var maxBodyBytes = 1024 * 1024
+    /// Longest extension list (`;name=value...`) after one chunk size; longer → 400.
+    public var maxChunkExtensionBytes = 256
     /// Time allowed to receive one request's head and body once its first byte arrived → 408.
     public var requestReadTimeout: Duration = .seconds(30)
     /// Time an idle keep-alive connection is kept before it is closed quietly.
@@ -16,4 +18,10 @@ public struct HTTPServerLimits: Sendable {
     public var maxConnections = 10_000
 
     public init() {}
+
+    /// Raw bytes a chunked body may take on the wire, framing and trailers included; more → 413.
+    /// The decoded body (`maxBodyBytes`) plus its trailers (`maxHeaderBytes`) plus a margin for
+    /// chunk-size lines of 1/8 of the body limit plus 1 KiB: chunks of ~64 bytes and up fit, while
+    /// padded lines around tiny chunks cannot make one request buffer many times its limit.
+    public var maxChunkedBodyRawBytes: Int { maxBodyBytes + maxHeaderBytes + maxBodyBytes / 8 + 1024 }
 }
