@@ -5,7 +5,7 @@ import XCTest
 
 /// Answers with what it received, so wire tests can see how a request was parsed.
 /// `/slow?ms=N` sleeps first (recording "started /slow?ms=N", then "finished ..." or
-/// "cancelled ..." in `events`); `/big` answers 1 MiB.
+/// "cancelled ..." in `events`); `/big` answers 1 MiB (recording "big").
 struct EchoResponder: HTTPResponder {
     var events = EventLog()
 
@@ -22,6 +22,7 @@ struct EchoResponder: HTTPResponder {
             }
         }
         if target == "/big" {
+            events.record("big")
             return HTTPResponse(status: .ok, body: [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20))
         }
         let summary = "\(request.head.method.rawValue) \(target) body=\(request.body.count):" + String(decoding: request.body, as: UTF8.self)
@@ -54,7 +55,7 @@ func withServer(
 }
 
 extension RawConnection {
-    convenience init(_ server: HTTPServer) throws {
-        try self.init(port: server.port)
+    convenience init(_ server: HTTPServer, receiveBufferSize: Int? = nil) throws {
+        try self.init(port: server.port, receiveBufferSize: receiveBufferSize)
     }
 }

@@ -67,17 +67,20 @@ final class HTTPConnection: EventHandler {
 
     func tick(now: ContinuousClock.Instant) {
         let limits = context.state.limits
+        // In every phase: a client that takes none of its response for this long will not
+        // read anything else either, so its connection and pending output go.
+        if let stalled = writeStalledSince, now - stalled > limits.writeStallTimeout {
+            return close()
+        }
         switch phase {
-        case .reading:
+        case .reading where outputOffset == output.count:
             if let started = requestStarted, now - started > limits.requestReadTimeout {
                 fail(.requestTimeout, reason: "request not received in time")
-            } else if requestStarted == nil, output.isEmpty, now - lastActivity > limits.idleTimeout {
+            } else if requestStarted == nil, now - lastActivity > limits.idleTimeout {
                 close()
             }
         case .lingering(let since) where now - since > .seconds(2):
             close()
-        case .closingAfterWrite, .responding:
-            if let stalled = writeStalledSince, now - stalled > limits.requestReadTimeout { close() }
         default:
             break
         }
@@ -247,6 +250,7 @@ final class HTTPConnection: EventHandler {
         Glibc.close(fd)
         output = []
         outputOffset = 0
+        writeStalledSince = nil
     }
 }
 

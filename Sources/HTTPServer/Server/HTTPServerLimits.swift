@@ -14,6 +14,9 @@ public struct HTTPServerLimits: Sendable {
     public var requestReadTimeout: Duration = .seconds(30)
     /// Time an idle keep-alive connection is kept before it is closed quietly.
     public var idleTimeout: Duration = .seconds(60)
+    /// Time a connection may go without the client taking any byte of its pending response,
+    /// in any phase (also while the next request is being read); then it is closed.
+    public var writeStallTimeout: Duration = .seconds(30)
     /// Most connections open at once; further ones are refused with 503 and closed.
     public var maxConnections = 10_000
 
