@@ -43,7 +43,11 @@ let package = Package(
             dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WebTesting", dependencies: ["Web", "Sockets", "Threads"], swiftSettings: swiftSettings),
+        .target(
+            name: "WebTesting",
+            dependencies: ["Web", "Sockets", "Threads", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
 
         // Storage and crypto, beside the web stack; neither knows about HTTP.
         .target(

@@ -1,28 +1,38 @@
-import Logging
+public import Logging
 import Synchronization
 
-/// Keeps every log line an app writes, so tests can read the audit trail.
-final class LogCapture: Sendable {
-    struct Line: Sendable {
-        var label: String
-        var level: Logger.Level
-        var message: String
-        var metadata: [String: String]
+/// Keeps every log line an app or a server writes, so tests can read the audit trail, the
+/// access log or the error lines.
+///
+/// ```swift
+/// let capture = LogCapture()
+/// let app = Application(environment: .testing, logger: capture.logger())
+/// ...
+/// XCTAssertEqual(capture.lines.filter { $0.level == .error }.count, 1)
+/// ```
+public final class LogCapture: Sendable {
+    public struct Line: Sendable {
+        public var label: String
+        public var level: Logger.Level
+        public var message: String
+        public var metadata: [String: String]
 
         /// The message and every metadata key and value, for "never appears" checks.
-        var fullText: String {
+        public var fullText: String {
             ([label, message] + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
         }
     }
 
     private let storage = Mutex<[Line]>([])
 
-    var lines: [Line] { storage.withLock { $0 } }
+    public init() {}
+
+    public var lines: [Line] { storage.withLock { $0 } }
 
     func append(_ line: Line) { storage.withLock { $0.append(line) } }
 
     /// A logger whose lines (at `level` and above) land here.
-    func logger(level: Logger.Level = .info) -> Logger {
+    public func logger(level: Logger.Level = .info) -> Logger {
         Logger(label: "til-test") { label in
             var handler = CapturingLogHandler(label: label, capture: self)
             handler.logLevel = level
