@@ -52,6 +52,9 @@ func withServer(
         throw error
     }
     await server.shutdown(gracePeriod: .seconds(1))
+    // Every connection closed, and the server-wide count of unsent bytes balanced.
+    XCTAssertEqual(server.openConnections, 0)
+    XCTAssertEqual(server.pendingOutputBytes, 0)
 }
 
 extension RawConnection {

@@ -11,6 +11,12 @@ import Synchronization
 /// handler's task is cancelled, so a login stops before its bcrypt, and nothing is written.
 /// Pipelined bytes are not a hang-up: they only make the socket readable, and wait in the
 /// kernel until the response is out.
+///
+/// Backpressure: responses are built whole, so the next pipelined request is not even parsed
+/// while this connection's unsent output is above `outputHighWaterBytes` (until it falls to
+/// `outputLowWaterBytes`), nor, while the server as a whole holds `maxPendingOutputBytes`,
+/// until this connection's output is fully sent. The unread requests stay in the kernel,
+/// whose full buffers slow the client down.
 final class HTTPConnection: EventHandler {
     private enum Phase {
         /// Waiting for (more of) a request.
@@ -38,6 +44,10 @@ final class HTTPConnection: EventHandler {
     private var writable = true
     private var output: [UInt8] = []
     private var outputOffset = 0
+    /// Unsent output last added to the server-wide count (`ServerState.pendingOutputBytes`).
+    private var countedOutput = 0
+    /// Above the high-water mark and not yet back to the low-water mark.
+    private var outputPaused = false
     private var lastActivity = ContinuousClock.now
     private var requestStarted: ContinuousClock.Instant?
     private var writeStalledSince: ContinuousClock.Instant?
@@ -73,7 +83,9 @@ final class HTTPConnection: EventHandler {
             return close()
         }
         switch phase {
-        case .reading where outputOffset == output.count:
+        case .reading where pendingOutput > 0:
+            advance()  // in case the server-wide budget freed up meanwhile
+        case .reading:
             if let started = requestStarted, now - started > limits.requestReadTimeout {
                 fail(.requestTimeout, reason: "request not received in time")
             } else if requestStarted == nil, now - lastActivity > limits.idleTimeout {
@@ -91,6 +103,9 @@ final class HTTPConnection: EventHandler {
         if case .reading = phase, requestStarted == nil, output.isEmpty { close() }
     }
 
+    /// Response bytes not yet taken by the kernel.
+    private var pendingOutput: Int { output.count - outputOffset }
+
     // MARK: Reading and dispatching
 
     /// Moves the connection as far as the bytes at hand allow.
@@ -98,6 +113,7 @@ final class HTTPConnection: EventHandler {
         while true {
             switch phase {
             case .reading:
+                guard mayTakeNextRequest() else { return }
                 do {
                     if let request = try parser.next() {
                         dispatch(request)
@@ -140,6 +156,18 @@ final class HTTPConnection: EventHandler {
         }
     }
 
+    /// The backpressure rule (see the type's comment); false leaves the next request unread.
+    private func mayTakeNextRequest() -> Bool {
+        let limits = context.state.limits
+        let pending = pendingOutput
+        if pending > limits.outputHighWaterBytes {
+            outputPaused = true
+        } else if pending <= limits.outputLowWaterBytes {
+            outputPaused = false
+        }
+        return !outputPaused && (pending == 0 || !context.state.isOverOutputBudget)
+    }
+
     private func dispatch(_ request: HTTPRequest) {
         // The peer already hung up (its FIN came with the request): nobody waits for the answer.
         guard !peerHungUp else { return close() }
@@ -170,6 +198,7 @@ final class HTTPConnection: EventHandler {
         let keepAlive = keepAlive && !context.state.isDraining
         requestStarted = parser.hasPartialRequest ? .now : nil
         phase = keepAlive ? .reading : .closingAfterWrite
+        compactOutput()
         ResponseWriter.write(
             response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
             date: context.dates.current(), serverName: context.state.serverName, into: &output)
@@ -184,6 +213,7 @@ final class HTTPConnection: EventHandler {
         phase = .closingAfterWrite
         let body = Array(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
         let response = HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+        compactOutput()
         ResponseWriter.write(
             response, keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
             date: context.dates.current(), serverName: context.state.serverName, into: &output)
@@ -193,6 +223,22 @@ final class HTTPConnection: EventHandler {
     private func send(_ bytes: [UInt8]) {
         output.append(contentsOf: bytes)
         flush()
+    }
+
+    /// Drops the sent front of the output before more is appended, so a connection holds only
+    /// unsent bytes (a slow client's half-sent response is not kept twice).
+    private func compactOutput() {
+        guard outputOffset > 0 else { return }
+        output.removeFirst(outputOffset)
+        outputOffset = 0
+    }
+
+    /// Brings the server-wide count of unsent bytes up to date with this connection's.
+    private func countOutput() {
+        let pending = pendingOutput
+        guard pending != countedOutput else { return }
+        context.state.pendingOutputBytes.add(pending - countedOutput, ordering: .relaxed)
+        countedOutput = pending
     }
 
     private func flush() {
@@ -211,11 +257,14 @@ final class HTTPConnection: EventHandler {
         }
         if outputOffset < output.count {
             if writeStalledSince == nil { writeStalledSince = .now }
-            return
+            return countOutput()
         }
         writeStalledSince = nil
         output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
         outputOffset = 0
+        countOutput()
+        // The clock of a request that waited behind unsent output starts now.
+        if requestStarted != nil, case .reading = phase { requestStarted = .now }
         if case .closingAfterWrite = phase {
             shutdown(fd, Int32(SHUT_WR))
             phase = .lingering(since: .now)
@@ -250,6 +299,7 @@ final class HTTPConnection: EventHandler {
         Glibc.close(fd)
         output = []
         outputOffset = 0
+        countOutput()
         writeStalledSince = nil
     }
 }

@@ -59,6 +59,10 @@ public final class HTTPServer: Sendable {
     /// Connections currently open, over all loops.
     public var openConnections: Int { state.openConnections.load(ordering: .relaxed) }
 
+    /// Response bytes built but not yet taken by the kernel, over all connections (see the
+    /// backpressure limits in `HTTPServerLimits`).
+    public var pendingOutputBytes: Int { state.pendingOutputBytes.load(ordering: .relaxed) }
+
     /// Binds and starts the loops; returns once the server accepts connections.
     public func start() throws {
         System.raiseFileDescriptorLimit(toAtLeast: configuration.limits.maxConnections + 256)

@@ -20,6 +20,19 @@ public struct HTTPServerLimits: Sendable {
     /// Most connections open at once; further ones are refused with 503 and closed.
     public var maxConnections = 10_000
 
+    // Backpressure. Responses are built whole before they are written, so what a server holds
+    // for clients that read slowly is bounded by not building more while theirs wait.
+
+    /// Unsent response bytes above which a connection parses no further pipelined request...
+    public var outputHighWaterBytes = 256 * 1024
+    /// ...until they are back down to this many.
+    public var outputLowWaterBytes = 64 * 1024
+    /// Unsent response bytes over all connections (64 MiB) beyond which a connection takes a
+    /// new request only once its own output is fully sent: clients that keep up are served
+    /// as usual, the others wait. Each connection then holds at most the response it was
+    /// building, and the write-stall timeout frees those whose clients stopped reading.
+    public var maxPendingOutputBytes = 64 * 1024 * 1024
+
     public init() {}
 
     /// Raw bytes a chunked body may take on the wire, framing and trailers included; more → 413.
