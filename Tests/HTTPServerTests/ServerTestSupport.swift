@@ -37,10 +37,13 @@ struct EchoResponder: HTTPResponder {
 /// `openConnections`), so wrapping them in an `Application` would test routes they don't have.
 func withServer(
     limits: HTTPServerLimits = .init(), loops: Int = 2, responder: EchoResponder = EchoResponder(),
-    _ body: (HTTPServer) async throws -> Void
+    logger: Logger? = nil, _ body: (HTTPServer) async throws -> Void
 ) async throws {
-    var logger = Logger(label: "test")
-    logger.logLevel = .warning
+    let logger = logger ?? {
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .warning
+        return quiet
+    }()
     let server = HTTPServer(
         configuration: .init(host: "127.0.0.1", port: 0, limits: limits, loopCount: loops),
         responder: responder, logger: logger)

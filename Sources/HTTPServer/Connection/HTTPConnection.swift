@@ -210,6 +210,7 @@ final class HTTPConnection: EventHandler {
 
     /// Answers a request that cannot be served (parse error, timeout) and closes.
     private func fail(_ status: HTTPStatus, reason: String) {
+        context.state.earlyResponses.record(status, reason: reason, address: remoteAddress)
         phase = .closingAfterWrite
         let body = Array(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
         let response = HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)

@@ -59,6 +59,10 @@ public final class HTTPServer: Sendable {
     /// Connections currently open, over all loops.
     public var openConnections: Int { state.openConnections.load(ordering: .relaxed) }
 
+    /// How often the server answered by itself, before routing (parse errors, read timeouts,
+    /// the connection limit): for metrics.
+    public var earlyResponses: EarlyResponseCounts { state.earlyResponses.counts }
+
     /// Response bytes built but not yet taken by the kernel, over all connections (see the
     /// backpressure limits in `HTTPServerLimits`).
     public var pendingOutputBytes: Int { state.pendingOutputBytes.load(ordering: .relaxed) }

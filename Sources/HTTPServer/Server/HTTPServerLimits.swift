@@ -19,6 +19,9 @@ public struct HTTPServerLimits: Sendable {
     public var writeStallTimeout: Duration = .seconds(30)
     /// Most connections open at once; further ones are refused with 503 and closed.
     public var maxConnections = 10_000
+    /// Log lines a second for the answers the server gives before routing (400, 408, 413,
+    /// 414, 431, 503, 505); the rest are counted and summed up in one line.
+    public var maxEarlyResponseLogLinesPerSecond = 10
 
     // Backpressure. Responses are built whole before they are written, so what a server holds
     // for clients that read slowly is bounded by not building more while theirs wait.

@@ -35,7 +35,7 @@ final class Listener: EventHandler {
             let state = context.state
             if state.openConnections.add(1, ordering: .relaxed).newValue > state.limits.maxConnections {
                 state.openConnections.subtract(1, ordering: .relaxed)
-                Self.refuse(client)
+                refuse(client)
                 continue
             }
             let connection = HTTPConnection(fd: client, remoteAddress: Socket.peerAddress(client), context: context)
@@ -48,13 +48,15 @@ final class Listener: EventHandler {
         }
     }
 
-    func tick(now: ContinuousClock.Instant) {}
+    func tick(now: ContinuousClock.Instant) {
+        context.state.earlyResponses.flushSummary()
+    }
 
     /// Out of descriptors: the pending client would wake the (level-triggered) listener again
     /// and again. Free the spare descriptor, accept that client, answer 503, close, re-arm.
     private func shedOneConnection() {
         if spareFD >= 0 { Glibc.close(spareFD) }
-        if let client = try? Socket.accept(fd) { Self.refuse(client) }
+        if let client = try? Socket.accept(fd) { refuse(client) }
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
@@ -78,8 +80,9 @@ final class Listener: EventHandler {
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
     }()
 
-    private static func refuse(_ client: Int32) {
-        _ = busyResponse.withUnsafeBytes { Socket.write(client, $0) }
+    private func refuse(_ client: Int32) {
+        context.state.earlyResponses.record(.serviceUnavailable, reason: "too many open connections", address: Socket.peerAddress(client))
+        _ = Self.busyResponse.withUnsafeBytes { Socket.write(client, $0) }
         Glibc.close(client)
     }
 }

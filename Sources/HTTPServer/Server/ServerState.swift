@@ -8,6 +8,7 @@ final class ServerState: Sendable {
     let limits: HTTPServerLimits
     let serverName: String
     let logger: Logger
+    let earlyResponses: EarlyResponseRecorder
     let openConnections = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
     /// Response bytes written by responders but not yet taken by the kernel, over all connections.
@@ -18,6 +19,7 @@ final class ServerState: Sendable {
         self.limits = limits
         self.serverName = serverName
         self.logger = logger
+        earlyResponses = EarlyResponseRecorder(logger: logger, linesPerSecond: limits.maxEarlyResponseLogLinesPerSecond)
     }
 
     var isDraining: Bool { draining.load(ordering: .relaxed) }
