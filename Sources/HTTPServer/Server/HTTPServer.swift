@@ -4,7 +4,8 @@ import Sockets
 import Synchronization
 
 /// An HTTP/1.1 server: one event loop per core, each with its own `SO_REUSEPORT` listener,
-/// serving a single `HTTPResponder`.
+/// serving a single `HTTPResponder`. A port another process holds is refused
+/// (`HTTPServerError.addressInUse`) unless `reusePort` asks to share it.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 8080), responder: app, logger: logger)
@@ -20,16 +21,21 @@ public final class HTTPServer: Sendable {
         /// Event loop threads; defaults to the number of cores.
         public var loopCount: Int
         public var serverName: String
+        /// Join the listeners of another process already on the port instead of failing: the
+        /// new process of a zero-downtime restart, started before the old one is stopped.
+        /// (The loops' own listeners always share the port among themselves.)
+        public var reusePort: Bool
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, limits: HTTPServerLimits = .init(),
-            loopCount: Int = System.coreCount, serverName: String = "TIL"
+            loopCount: Int = System.coreCount, serverName: String = "TIL", reusePort: Bool = false
         ) {
             self.host = host
             self.port = port
             self.limits = limits
             self.loopCount = max(1, loopCount)
             self.serverName = serverName
+            self.reusePort = reusePort
         }
     }
 
@@ -67,17 +73,25 @@ public final class HTTPServer: Sendable {
     /// backpressure limits in `HTTPServerLimits`).
     public var pendingOutputBytes: Int { state.pendingOutputBytes.load(ordering: .relaxed) }
 
-    /// Binds and starts the loops; returns once the server accepts connections.
+    /// Binds and starts the loops; returns once the server accepts connections. Throws
+    /// `HTTPServerError.addressInUse` when another socket holds the port and `reusePort` is off.
     public func start() throws {
         System.raiseFileDescriptorLimit(toAtLeast: configuration.limits.maxConnections + 256)
+        let host = configuration.host
         var port = configuration.port
         var setup: [(EventLoop, Int32)] = []
         do {
+            // The loops' listeners must share the port (SO_REUSEPORT), which would also let
+            // them join another process's listeners: make sure there are none, unless asked.
+            if !configuration.reusePort && port != 0 { try Socket.checkPortIsFree(host: host, port: port) }
             for index in 0..<configuration.loopCount {
-                let fd = try Socket.listen(host: configuration.host, port: port, reusePort: true)
+                let fd = try Socket.listen(host: host, port: port, reusePort: true)
                 if port == 0 { port = try Socket.localPort(fd) }
                 setup.append((try EventLoop(index: index), fd))
             }
+        } catch let error as SystemError where error.errno == EADDRINUSE {
+            for (_, fd) in setup { close(fd) }
+            throw HTTPServerError.addressInUse(host: host, port: port)
         } catch {
             for (_, fd) in setup { close(fd) }
             throw error
