@@ -76,6 +76,7 @@ let package = Package(
         ),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "WebTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
