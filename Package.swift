@@ -9,6 +9,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The one logging API every module uses.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 let package = Package(
     name: "TIL",
     platforms: [.macOS(.v15)],
@@ -35,24 +38,24 @@ let package = Package(
         .target(name: "Sockets", dependencies: ["CLinux", "Threads"], swiftSettings: swiftSettings),
         .target(
             name: "HTTPServer",
-            dependencies: ["Sockets", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Sockets", logging],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Web",
-            dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HTTPServer", "Threads", logging],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "WebTesting",
-            dependencies: ["Web", "Sockets", "Threads", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Web", "Threads", logging],
             swiftSettings: swiftSettings
         ),
 
         // Storage and crypto, beside the web stack; neither knows about HTTP.
         .target(
             name: "Postgres",
-            dependencies: ["CLibPQ", "Sockets", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibPQ", "Sockets", logging],
             swiftSettings: swiftSettings
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux", "Threads"], swiftSettings: swiftSettings),
@@ -60,26 +63,26 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["Web", "Sockets", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Web", "Sockets", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "TILServer",
-            dependencies: ["App", "Postgres", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["App", "Web", "Postgres", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "Postgres", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Crypt", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "WebTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets"], swiftSettings: swiftSettings),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "WebTesting", "Postgres", "Crypt"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Web", "WebTesting", "Postgres", "Crypt", logging], swiftSettings: swiftSettings),
     ]
 )

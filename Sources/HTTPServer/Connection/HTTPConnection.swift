@@ -42,8 +42,7 @@ final class HTTPConnection: EventHandler {
     private var phase = Phase.reading
     private var readable = false
     private var writable = true
-    private var output: [UInt8] = []
-    private var outputOffset = 0
+    private var output = OutputBuffer()
     /// Unsent output last added to the server-wide count (`ServerState.pendingOutputBytes`).
     private var countedOutput = 0
     /// Above the high-water mark and not yet back to the low-water mark.
@@ -83,7 +82,7 @@ final class HTTPConnection: EventHandler {
             return close()
         }
         switch phase {
-        case .reading where pendingOutput > 0:
+        case .reading where !output.isEmpty:
             advance()  // in case the server-wide budget freed up meanwhile
         case .reading:
             if let started = requestStarted, now - started > limits.requestReadTimeout {
@@ -102,9 +101,6 @@ final class HTTPConnection: EventHandler {
     func drain() {
         if case .reading = phase, requestStarted == nil, output.isEmpty { close() }
     }
-
-    /// Response bytes not yet taken by the kernel.
-    private var pendingOutput: Int { output.count - outputOffset }
 
     // MARK: Reading and dispatching
 
@@ -159,7 +155,7 @@ final class HTTPConnection: EventHandler {
     /// The backpressure rule (see the type's comment); false leaves the next request unread.
     private func mayTakeNextRequest() -> Bool {
         let limits = context.state.limits
-        let pending = pendingOutput
+        let pending = output.pending
         if pending > limits.outputHighWaterBytes {
             outputPaused = true
         } else if pending <= limits.outputLowWaterBytes {
@@ -198,10 +194,12 @@ final class HTTPConnection: EventHandler {
         let keepAlive = keepAlive && !context.state.isDraining
         requestStarted = parser.hasPartialRequest ? .now : nil
         phase = keepAlive ? .reading : .closingAfterWrite
-        compactOutput()
-        ResponseWriter.write(
-            response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
-            date: context.dates.current(), serverName: context.state.serverName, into: &output)
+        let (date, serverName) = (context.dates.current(), context.state.serverName)
+        output.append {
+            ResponseWriter.write(
+                response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
+                date: date, serverName: serverName, into: &$0)
+        }
         flush()
         advance()
     }
@@ -212,60 +210,47 @@ final class HTTPConnection: EventHandler {
     private func fail(_ status: HTTPStatus, reason: String) {
         context.state.earlyResponses.record(status, reason: reason, address: remoteAddress)
         phase = .closingAfterWrite
-        let body = Array(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
-        let response = HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
-        compactOutput()
-        ResponseWriter.write(
-            response, keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
-            date: context.dates.current(), serverName: context.state.serverName, into: &output)
+        let response = HTTPResponse.jsonError(status, reason: reason)
+        let (date, serverName) = (context.dates.current(), context.state.serverName)
+        output.append {
+            ResponseWriter.write(
+                response, keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
+                date: date, serverName: serverName, into: &$0)
+        }
         flush()
     }
 
     private func send(_ bytes: [UInt8]) {
-        output.append(contentsOf: bytes)
+        output.append { $0.append(contentsOf: bytes) }
         flush()
-    }
-
-    /// Drops the sent front of the output before more is appended, so a connection holds only
-    /// unsent bytes (a slow client's half-sent response is not kept twice).
-    private func compactOutput() {
-        guard outputOffset > 0 else { return }
-        output.removeFirst(outputOffset)
-        outputOffset = 0
     }
 
     /// Brings the server-wide count of unsent bytes up to date with this connection's.
     private func countOutput() {
-        let pending = pendingOutput
+        let pending = output.pending
         guard pending != countedOutput else { return }
         context.state.pendingOutputBytes.add(pending - countedOutput, ordering: .relaxed)
         countedOutput = pending
     }
 
     private func flush() {
-        while outputOffset < output.count, writable {
-            let result = output.withUnsafeBytes { Socket.write(fd, UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
+        if writable, !output.isEmpty {
+            let (written, result) = output.write(to: fd)
+            if written > 0 { lastActivity = .now }
             switch result {
-            case .bytes(let count):
-                outputOffset += count
-                lastActivity = .now
-            case .wouldBlock:
-                writable = false
-            case .closed:
-                close()
-                return
+            case .sent: break
+            case .wouldBlock: writable = false
+            case .closed: return close()
             }
         }
-        if outputOffset < output.count {
-            if writeStalledSince == nil { writeStalledSince = .now }
-            return countOutput()
-        }
-        writeStalledSince = nil
-        output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
-        outputOffset = 0
         countOutput()
+        guard output.isEmpty else {
+            if writeStalledSince == nil { writeStalledSince = .now }
+            return
+        }
         // The clock of a request that waited behind unsent output starts now.
-        if requestStarted != nil, case .reading = phase { requestStarted = .now }
+        if writeStalledSince != nil, requestStarted != nil, case .reading = phase { requestStarted = .now }
+        writeStalledSince = nil
         if case .closingAfterWrite = phase {
             shutdown(fd, Int32(SHUT_WR))
             phase = .lingering(since: .now)
@@ -298,8 +283,7 @@ final class HTTPConnection: EventHandler {
     private func closeSocket() {
         context.loop.deregister(fd)
         Glibc.close(fd)
-        output = []
-        outputOffset = 0
+        output.removeAll()
         countOutput()
         writeStalledSince = nil
     }

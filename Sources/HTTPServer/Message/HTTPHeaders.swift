@@ -60,15 +60,3 @@ extension HTTPHeaders: Sequence {
         fields.makeIterator()
     }
 }
-
-extension String {
-    /// ASCII case-insensitive equality, without allocating lowercased copies.
-    @inlinable
-    public func equalsASCIICaseInsensitive(_ other: String) -> Bool {
-        let a = utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
-        }
-    }
-}

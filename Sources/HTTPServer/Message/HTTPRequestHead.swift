@@ -27,16 +27,3 @@ public struct HTTPRequestHead: Sendable, Equatable {
         version == .http1_1 && (headers["Expect"]?.trimmingSpaces().lowercased() == "100-continue")
     }
 }
-
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return s
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> Substring { Substring(self).trimmingSpaces() }
-}

@@ -74,15 +74,15 @@ final class Listener: EventHandler {
         spareFD = -1
     }
 
-    private static let busyResponse: [UInt8] = {
-        let body = #"{"error":true,"reason":"too many open connections"}"#
-        return Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
-    }()
-
+    /// Answers 503 in one write (a fresh socket's buffer takes it whole) and closes.
     private func refuse(_ client: Int32) {
-        context.state.earlyResponses.record(.serviceUnavailable, reason: "too many open connections", address: Socket.peerAddress(client))
-        _ = Self.busyResponse.withUnsafeBytes { Socket.write(client, $0) }
+        let reason = "too many open connections"
+        context.state.earlyResponses.record(.serviceUnavailable, reason: reason, address: Socket.peerAddress(client))
+        var bytes: [UInt8] = []
+        ResponseWriter.write(
+            .jsonError(.serviceUnavailable, reason: reason), keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
+            date: context.dates.current(), serverName: context.state.serverName, into: &bytes)
+        _ = bytes.withUnsafeBytes { Socket.write(client, $0) }
         Glibc.close(client)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 
 /// Turns every error into a JSON response `{"error": true, "reason": "..."}`.
@@ -48,16 +47,8 @@ public struct ErrorMiddleware: Middleware {
             reason = environment == .development ? "\(error)" : "Something went wrong."
             request.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
         }
-        headers.replaceOrAdd(name: "Content-Type", value: "application/json; charset=utf-8")
-        let body = (try? JSONEncoder().encode(ErrorBody(reason: reason))).map(Array.init) ?? []
-        return Response(status: status, headers: headers, body: body)
+        return .jsonError(status, reason: reason, headers: headers)
     }
-}
-
-/// The JSON body of every error response.
-struct ErrorBody: Codable {
-    var error = true
-    var reason: String
 }
 
 extension DecodingError {
