@@ -37,13 +37,13 @@ let package = Package(
         .target(name: "Threads", dependencies: ["CLinux"], swiftSettings: swiftSettings),
         .target(name: "Sockets", dependencies: ["CLinux", "Threads"], swiftSettings: swiftSettings),
         .target(
-            name: "HTTPServer",
+            name: "HTTP1",
             dependencies: ["Sockets", logging],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Web",
-            dependencies: ["HTTPServer", "Threads", logging],
+            dependencies: ["HTTP1", "Threads", logging],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -78,7 +78,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "WebTesting", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),

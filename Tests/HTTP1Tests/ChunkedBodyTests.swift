@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTP1
 import XCTest
 
 /// Chunked request bodies (RFC 9112 §7.1): the strict chunk-size line, and the bounds that

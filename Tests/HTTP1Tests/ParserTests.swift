@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTP1
 import XCTest
 
 /// The request parser as a pure value: framing, limits, malformed input, pipelining.
