@@ -30,10 +30,11 @@ public struct HTTPServerLimits: Sendable {
     public var outputHighWaterBytes = 256 * 1024
     /// ...until they are back down to this many.
     public var outputLowWaterBytes = 64 * 1024
-    /// Unsent response bytes over all connections (64 MiB) beyond which a connection takes a
-    /// new request only once its own output is fully sent: clients that keep up are served
-    /// as usual, the others wait. Each connection then holds at most the response it was
-    /// building, and the write-stall timeout frees those whose clients stopped reading.
+    /// Unsent response bytes over all connections (64 MiB) from which a connection that still
+    /// has unsent output takes no new request until all of it is sent: clients that keep up
+    /// are served as usual, slow ones get one response at a time. Beyond the budget the server
+    /// then holds at most one response per slow connection, freed once it is sent or once the
+    /// write-stall timeout closes a connection whose client stopped reading.
     public var maxPendingOutputBytes = 64 * 1024 * 1024
 
     public init() {}
