@@ -10,7 +10,7 @@ out=$root/.build-fuzz
 mkdir -p "$out/corpus" "$out/crashes"
 cd "$root"
 
-swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name HTTP1 \
+swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name HTTP1 -package-name TIL \
     Sources/HTTP1/Message/*.swift Sources/HTTP1/Parser/*.swift Sources/HTTP1/Server/HTTPServerLimits.swift \
     Fuzz/ParserFuzzTarget.swift -o "$out/parser-fuzzer"
 
