@@ -31,15 +31,16 @@ public struct PostgresConfiguration: Sendable {
     public var tls: TLSMode
     /// The CA certificate file that `verify-ca`/`verify-full` check against (`?sslrootcert=`).
     public var tlsRootCertificate: String?
-    /// Most connections the pool opens.
+    /// Connections shared out over the event loops that use the client (one per core): each
+    /// loop opens at most `poolSize / cores` (rounded up), and off-loop callers are served by
+    /// `min(cores, poolSize)` loops of the client's own.
     public var poolSize: Int
     /// How long a query waits for a free connection before `databaseBusy`.
     public var acquireTimeout: Duration
     public var connectTimeout: Duration
-    /// Named prepared statements, one per distinct SQL text and connection (the fast path).
-    /// Off (`?statement_cache=off`, `DATABASE_STATEMENT_CACHE=off`), each statement is sent
-    /// unnamed with its parameters: what a pooler in transaction mode (PgBouncer 1.18) needs,
-    /// since a later transaction may land on a server connection that never saw the name.
+    /// Named prepared statements, parsed once per connection. Off (`?statement_cache=off`,
+    /// `DATABASE_STATEMENT_CACHE=off`) for poolers that do not keep them (PgBouncer in
+    /// transaction mode): each statement is then sent unnamed and parsed every time.
     public var statementCache = true
 
     public init(
