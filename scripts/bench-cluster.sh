@@ -11,7 +11,7 @@
 # Per round and target: wrk on GET /api/acronyms/:id (anonymous) and on POST /api/acronyms
 # (bearer); then pgbench on the primary for the two auth writes (a login's token pair; a failed
 # login's counter row). Loopback only; every run bounded (DURATION seconds, wrk --timeout).
-# Writes Benchmarks/results/cluster-<date>/ (raw.tsv, summary.md) and prints the summary.
+# Writes Benchmarks/results/cluster-<date>/ (raw.tsv, summary.md, machine.txt) and prints the summary.
 # Env: ROUNDS (3), DURATION (8), CONNECTIONS (64), PGBENCH_CLIENTS (8).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,14 +35,16 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 # --- the single processes (A, B, C) -------------------------------------------------------------------
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; }
+work=$(mktemp -d)  # the wrk script, pgbench scripts and the extra servers' logs
+chmod 755 "$work"   # pgbench runs as user postgres
+cleanup() { for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 start_single() {  # start_single VAR DATABASE_URL [VAR=value...]: prints the base URL
     local port
     port=$(free_port)
     env ENVIRONMENT=production ADMIN_PASSWORD="$ADMIN_PASSWORD" LOG_LEVEL=warning DATABASE_URL="$1" DATABASE_READ_URL= "${@:2}" \
         setsid .build/release/til-server serve --hostname 127.0.0.1 --port "$port" --no-auto-migrate \
-        >> "$out/single-$port.log" 2>&1 < /dev/null &
+        >> "$work/single-$port.log" 2>&1 < /dev/null &
     pids+=($!)
     for _ in $(seq 100); do curl -fsS -m 1 -o /dev/null "http://127.0.0.1:$port/health" 2>/dev/null && break; sleep 0.1; done
     echo "http://127.0.0.1:$port"
@@ -70,7 +72,7 @@ acronym=$(curl -fsS -m 10 -H "Authorization: Bearer $token" -H 'Content-Type: ap
 for _ in $(seq 50); do curl -fsS -m 1 -o /dev/null "$D/api/acronyms/$acronym" && break; sleep 0.1; done
 admin_id=$(primary_sql "SELECT id FROM users WHERE username = 'admin'")
 
-cat > "$out/report.lua" <<'LUA'
+cat > "$work/report.lua" <<'LUA'
 local method, body, auth = os.getenv("WRK_METHOD"), os.getenv("WRK_BODY"), os.getenv("WRK_AUTH")
 if method and method ~= "" then wrk.method = method end
 if body and body ~= "" then wrk.body = body; wrk.headers["Content-Type"] = "application/json" end
@@ -82,7 +84,7 @@ function done(s, latency, requests)
 end
 LUA
 # pgbench: a login's token pair (the statement TokenRepository.issuePair runs) and a failed login's row.
-cat > "$out/issue-pair.sql" <<SQL
+cat > "$work/issue-pair.sql" <<SQL
 WITH session AS (
     INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
     VALUES (gen_random_uuid(), '$admin_id', 'acronyms:write', 'bench-cluster', now() + interval '1 hour', now() + interval '30 days')
@@ -96,7 +98,7 @@ INSERT INTO refresh_tokens (id, digest, session_id, parent_id, access_token_id, 
 SELECT gen_random_uuid(), md5(random()::text) || md5(random()::text), session.id, NULL, access.id, refresh_expires_at
 FROM session, access;
 SQL
-cat > "$out/login-failure.sql" <<'SQL'
+cat > "$work/login-failure.sql" <<'SQL'
 INSERT INTO login_failures (username, address) VALUES ('bench-cluster-' || (random() * 1000)::int, '198.18.0.1');
 SQL
 
@@ -104,7 +106,7 @@ echo -e "round\ttarget\ttest\trps\tp50_ms\tp99_ms\tnon2xx\tsocket_errors" > "$ou
 wrk_run() {  # wrk_run ROUND TARGET TEST URL [METHOD BODY AUTH]
     local line
     line=$(WRK_METHOD=${5:-GET} WRK_BODY=${6:-} WRK_AUTH=${7:-} timeout $((DURATION + 30)) \
-        wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s -s "$out/report.lua" "$4" | grep '^WRK ')
+        wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s -s "$work/report.lua" "$4" | grep '^WRK ')
     read -r _ us requests p50 p99 non2xx sock <<< "$line"
     printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(echo "$requests / ($us / 1000000)" | bc -l)" \
         "$p50" "$p99" "$non2xx" "$sock" | tee -a "$out/raw.tsv"
@@ -127,8 +129,8 @@ for round in $(seq 1 "$ROUNDS"); do
         wrk_run "$round" "$t" create "${!t}/api/acronyms" POST '{"short":"WRKPOST","long":"created by wrk"}' "Bearer $token"
         primary_sql "DELETE FROM acronyms WHERE short = 'WRKPOST'" >/dev/null
     done
-    pgbench_run "$round" token-pair "$out/issue-pair.sql"
-    pgbench_run "$round" login-failure "$out/login-failure.sql"
+    pgbench_run "$round" token-pair "$work/issue-pair.sql"
+    pgbench_run "$round" login-failure "$work/login-failure.sql"
     primary_sql "DELETE FROM sessions WHERE user_agent = 'bench-cluster'; DELETE FROM login_failures WHERE username LIKE 'bench-cluster-%'" >/dev/null
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg); $started-$(date -u +%H:%M) UTC" | tee -a "$out/machine.txt"
