@@ -41,7 +41,8 @@ struct AcronymsController: RouteCollection {
         guard let term = request.query["term"], !term.isEmpty else {
             throw Abort(.badRequest, reason: "Missing search term: use ?term=...")
         }
-        guard term.count <= 512 else { throw Abort(.badRequest, reason: "Search term too long.") }
+        // Counted in Unicode scalars, as JSON Schema's `maxLength` counts (no `long` is longer).
+        guard term.unicodeScalars.count <= 512 else { throw Abort(.badRequest, reason: "Search term too long: at most 512 characters.") }
         return try await acronyms.search(term, page: PageRequest.from(request, for: .acronymSearch))
     }
 

@@ -1,0 +1,118 @@
+extension OpenAPIDocument {
+    /// `/api/categories`: reads and creation.
+    static let categoryPaths = #"""
+{
+  "paths": {
+    "/api/categories": {
+      "get": {
+        "operationId": "listCategories",
+        "tags": ["Categories"],
+        "summary": "Every category, in creation order.",
+        "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
+        "responses": {
+          "200": {
+            "description": "Categories. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
+            "content": {
+              "application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}},
+                "example": [{"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}]
+              }
+            },
+            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      },
+      "post": {
+        "operationId": "createCategory",
+        "tags": ["Categories"],
+        "summary": "Create a category.",
+        "requestBody": {
+          "required": true,
+          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CategoryInput"}}}
+        },
+        "security": [{"bearerAuth": ["categories:write"]}],
+        "responses": {
+          "200": {
+            "description": "The new category.",
+            "content": {
+              "application/json": {
+                "schema": {"$ref": "#/components/schemas/Category"},
+                "example": {"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}
+              }
+            },
+            "links": {
+              "GetCategory": {"operationId": "getCategory", "parameters": {"categoryID": "$response.body#/id"}},
+              "ListCategoryAcronyms": {"operationId": "listCategoryAcronyms", "parameters": {"categoryID": "$response.body#/id"}}
+            }
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "401": {"$ref": "#/components/responses/Unauthorized"},
+          "403": {"$ref": "#/components/responses/Forbidden"},
+          "413": {"$ref": "#/components/responses/ContentTooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/api/categories/{categoryID}": {
+      "get": {
+        "operationId": "getCategory",
+        "tags": ["Categories"],
+        "summary": "One category.",
+        "parameters": [{"$ref": "#/components/parameters/categoryID"}],
+        "responses": {
+          "200": {
+            "description": "The category.",
+            "content": {
+              "application/json": {
+                "schema": {"$ref": "#/components/schemas/Category"},
+                "example": {"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}
+              }
+            }
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "404": {"$ref": "#/components/responses/NotFound"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/api/categories/{categoryID}/acronyms": {
+      "get": {
+        "operationId": "listCategoryAcronyms",
+        "tags": ["Categories"],
+        "summary": "The category's acronyms, in the order they were linked.",
+        "parameters": [
+          {"$ref": "#/components/parameters/categoryID"},
+          {"$ref": "#/components/parameters/limit"},
+          {"$ref": "#/components/parameters/cursor"}
+        ],
+        "responses": {
+          "200": {
+            "description": "Acronyms. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
+            "content": {
+              "application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
+                "example": [
+                  {
+                    "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                    "short": "OMG",
+                    "long": "Oh My God",
+                    "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
+                  }
+                ]
+              }
+            },
+            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "404": {"$ref": "#/components/responses/NotFound"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    }
+  }
+}
+"""#
+}
