@@ -31,7 +31,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The web stack: sockets ← HTTP/1.1 server ← Vapor-style framework.
-        .target(name: "Sockets", dependencies: ["CLinux"], swiftSettings: swiftSettings),
+        .target(name: "Threads", dependencies: ["CLinux"], swiftSettings: swiftSettings),
+        .target(name: "Sockets", dependencies: ["CLinux", "Threads"], swiftSettings: swiftSettings),
         .target(
             name: "HTTPServer",
             dependencies: ["Sockets", .product(name: "Logging", package: "swift-log")],
@@ -39,18 +40,18 @@ let package = Package(
         ),
         .target(
             name: "Web",
-            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HTTPServer", "Threads", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WebTesting", dependencies: ["Web", "Sockets"], swiftSettings: swiftSettings),
+        .target(name: "WebTesting", dependencies: ["Web", "Sockets", "Threads"], swiftSettings: swiftSettings),
 
         // Storage and crypto, beside the web stack; neither knows about HTTP.
         .target(
             name: "Postgres",
-            dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibPQ", "Sockets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux"], swiftSettings: swiftSettings),
+        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux", "Threads"], swiftSettings: swiftSettings),
 
         // The product: the TIL API and its executable.
         .target(
@@ -72,7 +73,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "WebTesting", "Postgres", "Crypt"], swiftSettings: swiftSettings),
     ]

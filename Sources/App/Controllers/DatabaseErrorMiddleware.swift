@@ -3,7 +3,7 @@ import Postgres
 import Web
 
 /// Maps PostgreSQL failures to what a client should see: the database down or the pool
-/// exhausted is a 503 (never a hang), a duplicate a 409, a dangling reference a 404, and
+/// exhausted is a 503 (each saying which, both with `Retry-After`) (never a hang), a duplicate a 409, a dangling reference a 404, and
 /// malformed or oversized input a 400 (validation catches sizes first; this is the backstop
 /// for a value past one of PostgreSQL's own limits). Anything else stays a 500 (logged by
 /// `ErrorMiddleware`).
@@ -12,6 +12,10 @@ struct DatabaseErrorMiddleware: Middleware {
         do {
             return try await next.respond(to: request)
         } catch let error as PostgresError {
+            if error.kind == .databaseBusy {
+                request.logger.warning("database busy", metadata: ["error": "\(error)"])
+                throw Abort(.serviceUnavailable, reason: "The database is busy; try again shortly.", headers: ["Retry-After": "1"])
+            }
             if error.isUnavailable {
                 request.logger.error("database unavailable", metadata: ["error": "\(error)"])
                 throw Abort(.serviceUnavailable, reason: "The database is unavailable; try again shortly.", headers: ["Retry-After": "1"])
