@@ -53,15 +53,7 @@ extension OpenAPIDocument {
         "summary": "Who the token belongs to.",
         "security": [{"bearerAuth": []}],
         "responses": {
-          "200": {
-            "description": "The caller.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/User"},
-                "example": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B", "name": "Tim Condon", "username": "timc"}
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/User"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "401": {"$ref": "#/components/responses/Unauthorized"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
@@ -76,27 +68,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "security": [{"bearerAuth": ["account"]}],
         "responses": {
-          "200": {
-            "description": "Live sessions (not ended, refresh not expired). A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Session"}},
-                "example": [
-                  {
-                    "id": "0F8FAD5B-D9CB-469F-A165-70867728950E",
-                    "createdAt": "2026-11-23T12:00:00Z",
-                    "lastUsedAt": "2026-11-23T12:30:00Z",
-                    "expiresAt": "2026-11-23T13:00:00Z",
-                    "refreshExpiresAt": "2026-12-23T12:00:00Z",
-                    "userAgent": "til/1.0",
-                    "scopes": ["acronyms:write", "categories:write", "users:write", "account"],
-                    "current": true
-                  }
-                ]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/SessionList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "401": {"$ref": "#/components/responses/Unauthorized"},
           "403": {"$ref": "#/components/responses/Forbidden"},

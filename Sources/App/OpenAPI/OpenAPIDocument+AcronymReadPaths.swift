@@ -10,23 +10,7 @@ extension OpenAPIDocument {
         "summary": "Every acronym, in creation order.",
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
-          "200": {
-            "description": "Acronyms. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
-                "example": [
-                  {
-                    "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                    "short": "OMG",
-                    "long": "Oh My God",
-                    "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                  }
-                ]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/AcronymList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
         }
@@ -50,23 +34,7 @@ extension OpenAPIDocument {
           {"$ref": "#/components/parameters/cursor"}
         ],
         "responses": {
-          "200": {
-            "description": "Matches. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
-                "example": [
-                  {
-                    "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                    "short": "OMG",
-                    "long": "Oh My God",
-                    "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                  }
-                ]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/AcronymList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
         }
@@ -78,20 +46,7 @@ extension OpenAPIDocument {
         "tags": ["Acronyms"],
         "summary": "The oldest acronym.",
         "responses": {
-          "200": {
-            "description": "The first acronym.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/Acronym"},
-                "example": {
-                  "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                  "short": "OMG",
-                  "long": "Oh My God",
-                  "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                }
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/Acronym"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
@@ -105,23 +60,7 @@ extension OpenAPIDocument {
         "summary": "Every acronym by `short` ascending (the database's collation), ties in creation order.",
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
-          "200": {
-            "description": "Acronyms. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
-                "example": [
-                  {
-                    "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                    "short": "OMG",
-                    "long": "Oh My God",
-                    "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                  }
-                ]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/AcronymList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
         }
@@ -134,20 +73,7 @@ extension OpenAPIDocument {
         "summary": "One acronym.",
         "parameters": [{"$ref": "#/components/parameters/acronymID"}],
         "responses": {
-          "200": {
-            "description": "The acronym.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/Acronym"},
-                "example": {
-                  "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                  "short": "OMG",
-                  "long": "Oh My God",
-                  "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                }
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/Acronym"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
@@ -161,15 +87,7 @@ extension OpenAPIDocument {
         "summary": "The acronym's owner.",
         "parameters": [{"$ref": "#/components/parameters/acronymID"}],
         "responses": {
-          "200": {
-            "description": "The owner.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/User"},
-                "example": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B", "name": "Tim Condon", "username": "timc"}
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/User"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
@@ -187,16 +105,7 @@ extension OpenAPIDocument {
           {"$ref": "#/components/parameters/cursor"}
         ],
         "responses": {
-          "200": {
-            "description": "Categories. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}},
-                "example": [{"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/CategoryList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}

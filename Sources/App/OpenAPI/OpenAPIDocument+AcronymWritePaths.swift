@@ -52,20 +52,7 @@ extension OpenAPIDocument {
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AcronymInput"}}}},
         "security": [{"bearerAuth": ["acronyms:write"]}],
         "responses": {
-          "200": {
-            "description": "The updated acronym.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/Acronym"},
-                "example": {
-                  "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                  "short": "OMG",
-                  "long": "Oh My God",
-                  "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                }
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/Acronym"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "401": {"$ref": "#/components/responses/Unauthorized"},
           "403": {"$ref": "#/components/responses/Forbidden"},

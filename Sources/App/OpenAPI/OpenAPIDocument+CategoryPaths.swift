@@ -10,16 +10,7 @@ extension OpenAPIDocument {
         "summary": "Every category, in creation order.",
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
-          "200": {
-            "description": "Categories. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}},
-                "example": [{"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/CategoryList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
         }
@@ -63,15 +54,7 @@ extension OpenAPIDocument {
         "summary": "One category.",
         "parameters": [{"$ref": "#/components/parameters/categoryID"}],
         "responses": {
-          "200": {
-            "description": "The category.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/Category"},
-                "example": {"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/Category"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
@@ -89,23 +72,7 @@ extension OpenAPIDocument {
           {"$ref": "#/components/parameters/cursor"}
         ],
         "responses": {
-          "200": {
-            "description": "Acronyms. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
-                "example": [
-                  {
-                    "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                    "short": "OMG",
-                    "long": "Oh My God",
-                    "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                  }
-                ]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/AcronymList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}

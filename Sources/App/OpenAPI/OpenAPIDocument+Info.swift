@@ -98,6 +98,96 @@ extension OpenAPIDocument {
       "Pragma": {"description": "`no-cache`, for HTTP/1.0 caches.", "schema": {"type": "string", "enum": ["no-cache"]}}
     },
     "responses": {
+      "AcronymList": {
+        "description": "Acronyms: a JSON array, always (no envelope); one page of it with `limit` or `cursor`.",
+        "headers": {"Link": {"$ref": "#/components/headers/Link"}},
+        "content": {
+          "application/json": {
+            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
+            "example": [
+              {
+                "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "short": "OMG",
+                "long": "Oh My God",
+                "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
+              }
+            ]
+          }
+        }
+      },
+      "CategoryList": {
+        "description": "Categories: a JSON array, always (no envelope); one page of it with `limit` or `cursor`.",
+        "headers": {"Link": {"$ref": "#/components/headers/Link"}},
+        "content": {
+          "application/json": {
+            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}},
+            "example": [{"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}]
+          }
+        }
+      },
+      "UserList": {
+        "description": "Users: a JSON array, always (no envelope); one page of it with `limit` or `cursor`.",
+        "headers": {"Link": {"$ref": "#/components/headers/Link"}},
+        "content": {
+          "application/json": {
+            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/User"}},
+            "example": [{"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B", "name": "Tim Condon", "username": "timc"}]
+          }
+        }
+      },
+      "SessionList": {
+        "description": "Live sessions (not ended, refresh not expired): a JSON array, always (no envelope); one page of it with `limit` or `cursor`.",
+        "headers": {"Link": {"$ref": "#/components/headers/Link"}},
+        "content": {
+          "application/json": {
+            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Session"}},
+            "example": [
+              {
+                "id": "0F8FAD5B-D9CB-469F-A165-70867728950E",
+                "createdAt": "2026-11-23T12:00:00Z",
+                "lastUsedAt": "2026-11-23T12:30:00Z",
+                "expiresAt": "2026-11-23T13:00:00Z",
+                "refreshExpiresAt": "2026-12-23T12:00:00Z",
+                "userAgent": "til/1.0",
+                "scopes": ["acronyms:write", "categories:write", "users:write", "account"],
+                "current": true
+              }
+            ]
+          }
+        }
+      },
+      "Acronym": {
+        "description": "The acronym.",
+        "content": {
+          "application/json": {
+            "schema": {"$ref": "#/components/schemas/Acronym"},
+            "example": {
+              "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+              "short": "OMG",
+              "long": "Oh My God",
+              "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
+            }
+          }
+        }
+      },
+      "Category": {
+        "description": "The category.",
+        "content": {
+          "application/json": {
+            "schema": {"$ref": "#/components/schemas/Category"},
+            "example": {"id": "7C9E6679-7425-40DE-944B-E07FC1F90AE7", "name": "Teenager"}
+          }
+        }
+      },
+      "User": {
+        "description": "The user.",
+        "content": {
+          "application/json": {
+            "schema": {"$ref": "#/components/schemas/User"},
+            "example": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B", "name": "Tim Condon", "username": "timc"}
+          }
+        }
+      },
       "BadRequest": {
         "description": "The request is malformed: a bad path id, query parameter, JSON body or field (the reason names it), a NUL byte, or two `Authorization` headers.",
         "content": {

@@ -10,16 +10,7 @@ extension OpenAPIDocument {
         "summary": "Every user, in creation order.",
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
-          "200": {
-            "description": "Users. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/User"}},
-                "example": [{"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B", "name": "Tim Condon", "username": "timc"}]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/UserList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
         }
@@ -61,15 +52,7 @@ extension OpenAPIDocument {
         "summary": "One user.",
         "parameters": [{"$ref": "#/components/parameters/userID"}],
         "responses": {
-          "200": {
-            "description": "The user.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/User"},
-                "example": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B", "name": "Tim Condon", "username": "timc"}
-              }
-            }
-          },
+          "200": {"$ref": "#/components/responses/User"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
@@ -87,23 +70,7 @@ extension OpenAPIDocument {
           {"$ref": "#/components/parameters/cursor"}
         ],
         "responses": {
-          "200": {
-            "description": "The user's acronyms. A JSON array, always (no envelope); one page of it with `limit`/`cursor`.",
-            "content": {
-              "application/json": {
-                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Acronym"}},
-                "example": [
-                  {
-                    "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-                    "short": "OMG",
-                    "long": "Oh My God",
-                    "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"}
-                  }
-                ]
-              }
-            },
-            "headers": {"Link": {"$ref": "#/components/headers/Link"}}
-          },
+          "200": {"$ref": "#/components/responses/AcronymList"},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"$ref": "#/components/responses/NotFound"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
