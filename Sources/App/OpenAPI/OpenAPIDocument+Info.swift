@@ -1,5 +1,6 @@
 extension OpenAPIDocument {
-    /// The document's head: what the API is, its security schemes, and the parameters, headers and error responses operations share.
+    /// The document's head: what the API is, its security schemes, and the parameters, headers and answers (errors,
+    /// lists, single resources) that operations share.
     static let info = #"""
 {
   "openapi": "3.1.0",
