@@ -5,41 +5,41 @@ import Postgres
 struct AcronymRepository: Sendable {
     let db: PostgresClient
 
-    private static let columns = #"a.id, a.short, a.long, a.user_id AS "userID""#
+    private static let columns: PostgresQuery = #"a.id, a.short, a.long, a.user_id AS "userID""#
 
     func all(page: PageRequest? = nil) async throws -> Page<Acronym> {
         try await list(page, """
-            SELECT \(unescaped: Self.columns), a.seq AS page_seq FROM acronyms a
+            SELECT \(Self.columns), a.seq AS page_seq FROM acronyms a
             WHERE \(rowsAfter: page, seq: "a.seq") ORDER BY a.seq\(limitOf: page)
             """)
     }
 
     func find(_ id: UUID) async throws -> Acronym? {
-        try await list(nil, "SELECT \(unescaped: Self.columns) FROM acronyms a WHERE a.id = \(id)").items.first
+        try await list(nil, "SELECT \(Self.columns) FROM acronyms a WHERE a.id = \(id)").items.first
     }
 
     /// Exact match on the short or the long form.
     func search(_ term: String, page: PageRequest? = nil) async throws -> Page<Acronym> {
         try await list(page, """
-            SELECT \(unescaped: Self.columns), a.seq AS page_seq FROM acronyms a
+            SELECT \(Self.columns), a.seq AS page_seq FROM acronyms a
             WHERE (a.short = \(term) OR a.long = \(term)) AND \(rowsAfter: page, seq: "a.seq") ORDER BY a.seq\(limitOf: page)
             """)
     }
 
     func first() async throws -> Acronym? {
-        try await list(nil, "SELECT \(unescaped: Self.columns) FROM acronyms a ORDER BY a.seq LIMIT 1").items.first
+        try await list(nil, "SELECT \(Self.columns) FROM acronyms a ORDER BY a.seq LIMIT 1").items.first
     }
 
     func sorted(page: PageRequest? = nil) async throws -> Page<Acronym> {
         try await list(page, """
-            SELECT \(unescaped: Self.columns), a.seq AS page_seq FROM acronyms a
+            SELECT \(Self.columns), a.seq AS page_seq FROM acronyms a
             WHERE \(rowsAfter: page, seq: "a.seq", short: "a.short") ORDER BY a.short ASC, a.seq\(limitOf: page)
             """)
     }
 
     func owned(by userID: UUID, page: PageRequest? = nil) async throws -> Page<Acronym> {
         try await list(page, """
-            SELECT \(unescaped: Self.columns), a.seq AS page_seq FROM acronyms a
+            SELECT \(Self.columns), a.seq AS page_seq FROM acronyms a
             WHERE a.user_id = \(userID) AND \(rowsAfter: page, seq: "a.seq") ORDER BY a.seq\(limitOf: page)
             """)
     }
@@ -47,7 +47,7 @@ struct AcronymRepository: Sendable {
     /// In the order the acronyms were linked to the category.
     func inCategory(_ categoryID: UUID, page: PageRequest? = nil) async throws -> Page<Acronym> {
         try await list(page, """
-            SELECT \(unescaped: Self.columns), p.seq AS page_seq FROM acronyms a
+            SELECT \(Self.columns), p.seq AS page_seq FROM acronyms a
             JOIN acronym_category_pivot p ON p.acronym_id = a.id
             WHERE p.category_id = \(categoryID) AND \(rowsAfter: page, seq: "p.seq") ORDER BY p.seq\(limitOf: page)
             """)
