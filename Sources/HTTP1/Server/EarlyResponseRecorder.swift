@@ -7,41 +7,24 @@ import Synchronization
 /// a trace without becoming a flood of lines. The lines left out are summed up in one
 /// `suppressed` line once their second is over.
 ///
-/// Shared by every loop; a `Mutex` is enough for answers that each cost a syscall or more.
 final class EarlyResponseRecorder: Sendable {
-    private struct State {
-        var counts = EarlyResponseCounts()
-        var windowStart = ContinuousClock.now
-        var linesInWindow = 0
-        var suppressed = 0
-    }
-
-    private let state = Mutex(State())
+    private let counted = Mutex(EarlyResponseCounts())
+    private let rate: LogRateLimit
     private let logger: Logger
-    private let linesPerSecond: Int
 
     init(logger: Logger, linesPerSecond: Int) {
         self.logger = logger
-        self.linesPerSecond = linesPerSecond
+        rate = LogRateLimit(linesPerSecond: linesPerSecond)
     }
 
-    var counts: EarlyResponseCounts { state.withLock { $0.counts } }
+    var counts: EarlyResponseCounts { counted.withLock { $0 } }
 
     /// Counts and (within the rate) logs one answer: `"408 Request Timeout: <reason>"`.
     func record(_ status: HTTPStatus, reason: String, address: String?) {
-        let now = ContinuousClock.now
-        let (logIt, suppressed) = state.withLock { state -> (Bool, Int) in
-            state.counts.count(status)
-            let suppressed = Self.closeWindowIfOver(&state, now: now)
-            guard state.linesInWindow < linesPerSecond else {
-                state.suppressed += 1
-                return (false, suppressed)
-            }
-            state.linesInWindow += 1
-            return (true, suppressed)
-        }
+        counted.withLock { $0.count(status) }
+        let (write, suppressed) = rate.admit()
         logSuppressed(suppressed)
-        guard logIt else { return }
+        guard write else { return }
         logger.info(
             "\(status.code) \(status.reasonPhrase): \(reason)",
             metadata: ["address": .string(address ?? "-"), "answered": "before routing"])
@@ -50,19 +33,7 @@ final class EarlyResponseRecorder: Sendable {
     /// Writes the summary of a finished second in which lines were left out (called by the
     /// loops' ticks, so the summary also comes when the flood has stopped).
     func flushSummary() {
-        let now = ContinuousClock.now
-        logSuppressed(state.withLock { Self.closeWindowIfOver(&$0, now: now) })
-    }
-
-    /// Starts a new window once a second has passed; the count of lines the old one left out.
-    private static func closeWindowIfOver(_ state: inout State, now: ContinuousClock.Instant) -> Int {
-        guard now - state.windowStart >= .seconds(1) else { return 0 }
-        defer {
-            state.windowStart = now
-            state.linesInWindow = 0
-            state.suppressed = 0
-        }
-        return state.suppressed
+        logSuppressed(rate.closeWindow())
     }
 
     private func logSuppressed(_ count: Int) {

@@ -1,6 +1,7 @@
 /// A request's query string, decoded on demand (`+` is a space, `%XX` a byte).
 public struct QueryParameters: Sendable {
-    let pairs: [(name: String, value: String)]
+    /// Every name and value, decoded, in the order sent.
+    public let pairs: [(name: String, value: String)]
 
     init(_ query: Substring?) {
         guard let query, !query.isEmpty else { pairs = []; return }
