@@ -24,18 +24,13 @@ func runPostgresBenchmark(url: String, seconds: Int, concurrency: Int) async thr
     let table = hasPgbench ? "pgbench_accounts" : "pgtest_bench"
     let deadline = ContinuousClock.now + .seconds(seconds)
     let start = ContinuousClock.now
-    // The tasks run on the client's event loops, as request handlers run on the server's.
+    // The tasks run on the client's event loops, as request handlers run on the server's
+    // (a closure written here would belong to the main actor and hop there after each query).
     let loops = try db.eventLoops()
     let count = try await withThrowingTaskGroup(of: Int.self) { group in
         for index in 0..<concurrency {
-            group.addTask(executorPreference: loops[index % loops.count]) {
-                var done = 0
-                while ContinuousClock.now < deadline {
-                    let id = Int32.random(in: 1...Int32(rows))
-                    _ = try await db.query("SELECT abalance FROM \(unescaped: table) WHERE aid = \(id)")
-                    done += 1
-                }
-                return done
+            group.addTask(executorPreference: loops[index % loops.count]) { @Sendable in
+                try await selectUntil(deadline, db: db, table: table, rows: rows)
             }
         }
         return try await group.reduce(0, +)
@@ -45,4 +40,15 @@ func runPostgresBenchmark(url: String, seconds: Int, concurrency: Int) async thr
     print(String(format: "pool of %d, %d tasks, %@: %d queries in %.2f s = %.0f queries/s",
                  configuration.poolSize, concurrency, table, count, secondsElapsed, Double(count) / secondsElapsed))
     await db.shutdown()
+}
+
+/// One-row primary-key SELECTs until `deadline`; how many ran.
+private func selectUntil(_ deadline: ContinuousClock.Instant, db: PostgresClient, table: String, rows: Int) async throws -> Int {
+    var done = 0
+    while ContinuousClock.now < deadline {
+        let id = Int32.random(in: 1...Int32(rows))
+        _ = try await db.query("SELECT abalance FROM \(unescaped: table) WHERE aid = \(id)")
+        done += 1
+    }
+    return done
 }
