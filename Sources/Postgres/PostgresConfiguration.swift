@@ -33,7 +33,9 @@ public struct PostgresConfiguration: Sendable {
     public var tlsRootCertificate: String?
     /// Connections shared out over the event loops that use the client (one per core): each
     /// loop opens at most `poolSize / cores` (rounded up), and off-loop callers are served by
-    /// `min(cores, poolSize)` loops of the client's own.
+    /// `min(cores, poolSize)` loops of the client's own. Default 4 per core (8 at least): a
+    /// loop keeps that many statements in flight; more only made PostgreSQL's backends
+    /// contend for the cores (Benchmarks/RESULTS.md, "The database path on the event loops").
     public var poolSize: Int
     /// How long a query waits for a free connection before `databaseBusy`.
     public var acquireTimeout: Duration
@@ -54,7 +56,7 @@ public struct PostgresConfiguration: Sendable {
         self.database = database
         self.unixSocketDirectory = unixSocketDirectory
         self.tls = tls
-        poolSize = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        poolSize = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
         acquireTimeout = .seconds(5)
         connectTimeout = .seconds(5)
     }
