@@ -52,10 +52,13 @@ let package = Package(
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux"], swiftSettings: swiftSettings),
 
+        // The wire types, shared by the server and its clients: Foundation only.
+        .target(name: "TILWire", swiftSettings: swiftSettings),
+
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["Web", "Sockets", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TILWire", "Web", "Sockets", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
