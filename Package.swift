@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Crypt", targets: ["Crypt"]),
+        .library(name: "TILClient", targets: ["TILClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -67,6 +68,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Clients: the Swift library (URLSession, no NIO) and the `til` command-line tool.
+        .target(name: "TILClient", dependencies: ["TILWire"], swiftSettings: swiftSettings),
+
         .executableTarget(
             name: "TILBench",
             dependencies: ["Crypt", "Postgres", .product(name: "Logging", package: "swift-log")],
@@ -78,5 +82,10 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "WebTesting", "Postgres", "Crypt"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TILClientTests",
+            dependencies: ["TILClient", "App", "Web", "WebTesting", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
     ]
 )
