@@ -1,7 +1,6 @@
 import Foundation
 import TILClient
 import XCTest
-@testable import App
 
 /// Login, bearer tokens, refresh and revocation as TILClient handles them, against a live server.
 final class AuthenticationFlowTests: XCTestCase {

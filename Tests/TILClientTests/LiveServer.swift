@@ -58,12 +58,12 @@ final class LiveServer: Sendable {
         }
     }
 
-    /// A new user of this test alone; its password is `password`.
-    func makeUser(name: String = "Client Tester") async throws -> (user: User, password: String) {
+    /// A new user of this test alone.
+    func makeUser(name: String = "Client Tester") async throws -> (user: TestUser, password: String) {
         let password = "password"
         let user = try await UserRepository(db: til.db).create(
             name: name, username: "client-\(UUID().uuidString.prefix(12).lowercased())", passwordHash: try Bcrypt.hash(password, cost: 4))
-        return (user, password)
+        return (TestUser(id: user.id, name: user.name, username: user.username), password)
     }
 
     /// A client of this server with its own in-memory store unless given one.
@@ -75,7 +75,7 @@ final class LiveServer: Sendable {
 
     /// How many times the sessions of `user` were refreshed, counted in the database: every
     /// refresh stores a refresh token with a parent, a login one without.
-    func refreshCount(of user: User) async throws -> Int {
+    func refreshCount(of user: TestUser) async throws -> Int {
         let rows = try await til.db.query("""
             SELECT count(*)::int8 AS n FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
             WHERE s.user_id = \(user.id) AND r.parent_id IS NOT NULL
@@ -84,11 +84,26 @@ final class LiveServer: Sendable {
     }
 
     /// How many live sessions `user` has.
-    func liveSessions(of user: User) async throws -> Int {
+    func liveSessions(of user: TestUser) async throws -> Int {
         let rows = try await til.db.query("""
             SELECT count(*)::int8 AS n FROM sessions WHERE user_id = \(user.id) AND revoked_at IS NULL
             """)
         return Int(try rows.first?.decode(column: "n", as: Int64.self) ?? 0)
+    }
+}
+
+/// A user as a client knows it: the public fields and the name to log in with.
+struct TestUser: Sendable {
+    var id: UUID
+    var name: String
+    var username: String
+    var asPublic: PublicUser { PublicUser(id: id, name: name, username: username) }
+}
+
+extension LiveServer {
+    /// Ends every session of `user` behind the client's back, as another device's logout-all would.
+    func endAllSessions(of user: TestUser) async throws {
+        try await til.db.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(user.id) AND revoked_at IS NULL")
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+import TILClient
+import XCTest
+
+/// 429/503 answers are waited out as `Retry-After` says, within bounds; cancellation ends the wait.
+final class RetryAndCancellationTests: XCTestCase {
+    private let throttled = ["LOGIN_MAX_FAILURES": "1", "LOGIN_WINDOW": "2"]
+
+    func testAThrottledLoginWaitsForRetryAfterThenSucceeds() async throws {
+        try await LiveServer.run(settings: throttled) { server in
+            let (user, password) = try await server.makeUser()
+            let log = RequestLog()
+            let til = server.client { $0.steps = [log] }
+            do {
+                try await til.login(username: user.username, password: "wrong-password")
+                XCTFail("a wrong password logs nobody in")
+            } catch TILError.server(let status, _, _) {
+                XCTAssertEqual(status, 401)
+            }
+
+            let start = ContinuousClock.now
+            try await til.login(username: user.username, password: password)
+            let waited = ContinuousClock.now - start
+            XCTAssertGreaterThanOrEqual(waited, .seconds(1), "Retry-After was honoured")
+            XCTAssertLessThan(waited, .seconds(5))
+            let logins = await log.entries.filter { $0.path == "/api/users/login" }.count
+            XCTAssertEqual(logins, 3, "wrong password, 429, then the retry that worked")
+            let me = try await til.me()
+            XCTAssertEqual(me.id, user.id)
+        }
+    }
+
+    func testAWaitLongerThanTheBoundIsNotWaited() async throws {
+        try await LiveServer.run(settings: throttled) { server in
+            let (user, password) = try await server.makeUser()
+            let til = server.client { $0.retry.maxTotalWait = .milliseconds(500) }
+            _ = try? await til.login(username: user.username, password: "wrong-password")
+            let start = ContinuousClock.now
+            do {
+                try await til.login(username: user.username, password: password)
+                XCTFail("throttled")
+            } catch TILError.server(let status, let reason, _) {
+                XCTAssertEqual(status, 429)
+                XCTAssertTrue(reason.hasPrefix("Too many failed attempts"), reason)
+            }
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(1), "no wait beyond the bound")
+        }
+    }
+
+    func testCancellationEndsARetryWaitAtOnce() async throws {
+        try await LiveServer.run(settings: throttled) { server in
+            let (user, password) = try await server.makeUser()
+            let til = server.client()
+            _ = try? await til.login(username: user.username, password: "wrong-password")
+            let start = ContinuousClock.now
+            let login = Task { try await til.login(username: user.username, password: password) }
+            try await pause(0.3)
+            login.cancel()
+            do {
+                _ = try await login.value
+                XCTFail("cancelled")
+            } catch is CancellationError {
+            }
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(1), "cancelled during the Retry-After wait")
+        }
+    }
+}
