@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Crypt", targets: ["Crypt"]),
         .library(name: "TILClient", targets: ["TILClient"]),
+        .executable(name: "til", targets: ["TILCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -70,6 +71,11 @@ let package = Package(
 
         // Clients: the Swift library (URLSession, no NIO) and the `til` command-line tool.
         .target(name: "TILClient", dependencies: ["TILWire"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "TILCLI",
+            dependencies: ["TILClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
 
         .executableTarget(
             name: "TILBench",
