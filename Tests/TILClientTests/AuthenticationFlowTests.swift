@@ -58,11 +58,11 @@ final class AuthenticationFlowTests: XCTestCase {
     }
 
     func testTwentyConcurrentCallsWithAnExpiredTokenRefreshOnce() async throws {
-        try await LiveServer.run(settings: ["TOKEN_TTL": "1"]) { server in
+        try await LiveServer.run(settings: ["TOKEN_TTL": "2"]) { server in
             let (user, password) = try await server.makeUser()
             let til = server.client()
             try await til.login(username: user.username, password: password)
-            try await pause(1.5)
+            try await pause(2.2)
 
             let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
                 for _ in 0..<20 { group.addTask { try await til.me().id } }

@@ -59,8 +59,7 @@ final class LiveServer: Sendable {
     }
 
     /// A new user of this test alone.
-    func makeUser(name: String = "Client Tester") async throws -> (user: TestUser, password: String) {
-        let password = "password"
+    func makeUser(name: String = "Client Tester", password: String = "password") async throws -> (user: TestUser, password: String) {
         let user = try await UserRepository(db: til.db).create(
             name: name, username: "client-\(UUID().uuidString.prefix(12).lowercased())", passwordHash: try Bcrypt.hash(password, cost: 4))
         return (TestUser(id: user.id, name: user.name, username: user.username), password)
