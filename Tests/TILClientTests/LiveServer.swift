@@ -59,9 +59,11 @@ final class LiveServer: Sendable {
     }
 
     /// A new user of this test alone.
-    func makeUser(name: String = "Client Tester", password: String = "password") async throws -> (user: TestUser, password: String) {
+    func makeUser(
+        name: String = "Client Tester", password: String = "password", cost: Int = 4
+    ) async throws -> (user: TestUser, password: String) {
         let user = try await UserRepository(db: til.db).create(
-            name: name, username: "client-\(UUID().uuidString.prefix(12).lowercased())", passwordHash: try Bcrypt.hash(password, cost: 4))
+            name: name, username: "client-\(UUID().uuidString.prefix(12).lowercased())", passwordHash: try Bcrypt.hash(password, cost: cost))
         return (TestUser(id: user.id, name: user.name, username: user.username), password)
     }
 
@@ -106,17 +108,25 @@ extension LiveServer {
     }
 }
 
-/// Records what each request carried on its way out (a step closest to the network).
+/// Records what each request carried on its way out, and the status it got (a step closest
+/// to the network: it sees every attempt).
 actor RequestLog: RequestStep {
     private(set) var entries: [(method: String, path: String, authorization: String?)] = []
+    private(set) var statuses: [Int] = []
 
     nonisolated func send(_ request: APIRequest, next: Next) async throws -> APIResponse {
         await record(request)
-        return try await next(request)
+        let response = try await next(request)
+        await record(response.status)
+        return response
     }
 
     private func record(_ request: APIRequest) {
         entries.append((request.method, request.url?.path ?? request.path, request.headers["Authorization"]))
+    }
+
+    private func record(_ status: Int) {
+        statuses.append(status)
     }
 }
 

@@ -64,4 +64,30 @@ final class RetryAndCancellationTests: XCTestCase {
             XCTAssertLessThan(ContinuousClock.now - start, .seconds(1), "cancelled during the Retry-After wait")
         }
     }
+
+    func testLoginsRefusedWith503ComeBackWhenTheServerSays() async throws {
+        // Cost 10 keeps the hashing threads busy long enough for six simultaneous logins to find
+        // the one waiting place taken: some are answered 503 with Retry-After (1 s) and come
+        // back in rounds of about three.
+        try await LiveServer.run(settings: ["LOGIN_QUEUE_LIMIT": "1", "LOGIN_MAX_WAIT": "30"]) { server in
+            let (user, password) = try await server.makeUser(cost: 10)
+            let log = RequestLog()
+            let logins = try await withThrowingTaskGroup(of: Token.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        let client = server.client {
+                            $0.steps = [log]
+                            $0.retry.maxAttempts = 6
+                        }
+                        return try await client.login(username: user.username, password: password)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            XCTAssertEqual(logins.count, 6, "every login got through in the end")
+            let statuses = await log.statuses
+            XCTAssertGreaterThanOrEqual(statuses.filter { $0 == 503 }.count, 1, "\(statuses)")
+            XCTAssertEqual(statuses.filter { $0 == 200 }.count, 6, "\(statuses)")
+        }
+    }
 }
