@@ -81,7 +81,7 @@ final class CommandLineTests: XCTestCase {
 
             let limited = try await til.run("users", "acronyms", user.id.uuidString, "--limit", "2", "--json")
             XCTAssertEqual(try limited.json([Acronym].self).map(\.short), ["L1", "L2"])
-            XCTAssertEqual(limited.stderr, "(first 2 rows; --all for every row)\n")
+            XCTAssertEqual(limited.stderr, "(the first 2 rows; --all for every row)\n")
             let all = try await til.run("users", "acronyms", user.id.uuidString, "--all", "--limit", "1", "--json")
             XCTAssertEqual(try all.json([Acronym].self).map(\.short), ["L1", "L2", "L3"])
             XCTAssertEqual(all.stderr, "")

@@ -90,4 +90,22 @@ final class RetryAndCancellationTests: XCTestCase {
             XCTAssertEqual(statuses.filter { $0 == 200 }.count, 6, "\(statuses)")
         }
     }
+
+    func testCancellationEndsARequestInFlight() async throws {
+        try await LiveServer.run { server in
+            // A cost-13 hash keeps the login's answer away for most of a second.
+            let (user, password) = try await server.makeUser(cost: 13)
+            let til = server.client()
+            let start = ContinuousClock.now
+            let login = Task { try await til.login(username: user.username, password: password) }
+            try await pause(0.1)
+            login.cancel()
+            do {
+                _ = try await login.value
+                XCTFail("cancelled")
+            } catch is CancellationError {
+            }
+            XCTAssertLessThan(ContinuousClock.now - start, .milliseconds(400), "the request was dropped, not awaited")
+        }
+    }
 }

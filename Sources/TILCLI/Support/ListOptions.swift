@@ -26,7 +26,7 @@ struct ListOptions: ParsableArguments {
         let page = try await list(wanted).firstPage()
         try output.list(Array(page.items.prefix(wanted)))
         if page.next != nil || page.items.count > wanted {
-            output.note("(first \(wanted) rows; --all for every row)")
+            output.note("(the first \(wanted) \(wanted == 1 ? "row" : "rows"); --all for every row)")
         }
     }
 }

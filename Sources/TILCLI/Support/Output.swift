@@ -1,13 +1,14 @@
 import Foundation
 
-/// Prints results: aligned tables for people, JSON (`--json`) for scripts.
+/// Prints results: aligned tables for people, JSON (`--json`) for scripts. Written straight
+/// to the file descriptors, unbuffered, so stdout and stderr interleave as they happened.
 struct Output {
     let json: Bool
 
     /// `rows` as a table, or the values as a JSON array.
     func list<Row: TableRow>(_ rows: [Row]) throws {
         if json { return try printJSON(rows) }
-        print(Table(headers: Row.headers, rows: rows.map(\.cells)).text, terminator: "")
+        write(Table(headers: Row.headers, rows: rows.map(\.cells)).text)
     }
 
     /// One value: a one-row table, or a JSON object.
@@ -18,7 +19,7 @@ struct Output {
 
     /// A confirmation for people; nothing in JSON mode (the exit code says it all).
     func done(_ message: String) {
-        if !json { print(message) }
+        if !json { line(message) }
     }
 
     /// A note that is not part of the result (more pages remain, say): on stderr.
@@ -29,7 +30,15 @@ struct Output {
     func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
 

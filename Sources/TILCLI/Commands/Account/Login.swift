@@ -34,7 +34,7 @@ struct Login: AsyncParsableCommand {
             server: context.client.server.absoluteString, username: username, userID: token.user.id, session: token.id,
             scopes: token.scopes, expiresAt: token.expiresAt, refreshExpiresAt: token.refreshExpiresAt)
         if options.json { return try context.output.printJSON(summary) }
-        print("Logged in to \(summary.server) as \(username) (scopes: \(token.scopes.joined(separator: " "))).")
+        context.output.line("Logged in to \(summary.server) as \(username) (scopes: \(token.scopes.joined(separator: " "))).")
     }
 
     /// The scopes named, nil for all; an unknown name is a usage error.

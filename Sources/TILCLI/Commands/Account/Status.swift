@@ -16,11 +16,12 @@ struct Status: AsyncParsableCommand {
             server: context.client.server.absoluteString, user: me, tokenSource: context.usesEnvironmentToken ? "TIL_TOKEN" : "store",
             tokens: tokens)
         if options.json { return try context.output.printJSON(report) }
-        print("Server:  \(report.server)")
-        print("User:    \(me.username) (\(me.name)), id \(me.id.uuidString)")
-        if context.usesEnvironmentToken { return print("Token:   from TIL_TOKEN") }
-        print("Tokens:")
-        print(Table(headers: TokenStatus.headers, rows: tokens.map(\.cells)).text, terminator: "")
+        let output = context.output
+        output.line("Server:  \(report.server)")
+        output.line("User:    \(me.username) (\(me.name)), id \(me.id.uuidString)")
+        if context.usesEnvironmentToken { return output.line("Token:   from TIL_TOKEN") }
+        output.line("Tokens:")
+        output.write(Table(headers: TokenStatus.headers, rows: tokens.map(\.cells)).text)
     }
 }
 
