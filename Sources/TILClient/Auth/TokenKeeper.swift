@@ -64,10 +64,9 @@ actor TokenKeeper {
     /// try (a fixed token, or the refresh-loop guard says stop).
     func token(replacing rejected: String, for want: Want) async throws -> String? {
         guard case .store(let store) = source else { return nil }
-        let stored = try await store.load()
-        var scopes = stored.credentials.first { $0.accessToken == rejected }?.scopes
-        if scopes == nil { scopes = try await current(for: want, in: store).scopes }
-        guard let scopes else { return nil }
+        // The rejected token's own scope set, or (if it was replaced meanwhile) the one now chosen.
+        let held = try await store.load().credentials.first { $0.accessToken == rejected }
+        let scopes = if let held { held.scopes } else { try await current(for: want, in: store).scopes }
         return try await renew(scopes, rejecting: rejected)?.accessToken
     }
 

@@ -1,23 +1,18 @@
 import ArgumentParser
-import TILClient
 import Foundation
+import TILClient
 
 extension AcronymsCommand {
     struct Unlink: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Take an acronym out of a category.")
 
         @OptionGroup var options: GlobalOptions
-
-        @Argument(help: "The acronym's id.", transform: Identifier.parse)
-        var acronym: UUID
-
-        @Argument(help: "The category's id.", transform: Identifier.parse)
-        var category: UUID
+        @OptionGroup var pair: LinkedPair
 
         func run() async throws {
             let context = try await options.context()
-            try await context.client.acronyms.unlink(acronym, from: category)
-            context.output.done("Unlinked acronym \(acronym.uuidString) from category \(category.uuidString).")
+            try await context.client.acronyms.unlink(pair.acronym, from: pair.category)
+            context.output.done("Unlinked acronym \(pair.acronym.uuidString) from category \(pair.category.uuidString).")
         }
     }
 }

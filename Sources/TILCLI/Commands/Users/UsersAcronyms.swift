@@ -1,6 +1,6 @@
 import ArgumentParser
-import TILClient
 import Foundation
+import TILClient
 
 extension UsersCommand {
     struct Acronyms: AsyncParsableCommand {
