@@ -17,12 +17,13 @@ RUN_ENV = $(or $(ENVIRONMENT),$(if $(filter 127.% localhost ::1,$(HOST)),develop
 RUN_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) url))
 TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) test-url))
 
-.PHONY: help deps db db-stop build release run test test-tsan fuzz bench bench-compare routes clean
+.PHONY: help deps db db-stop build release run test test-tsan fuzz fuzz-api bench bench-compare routes clean
 
 help:
 	@echo "make run            build (release) and serve on http://$(HOST):$(PORT)"
 	@echo "make test           build and run every test (starts a local PostgreSQL)"
 	@echo "make fuzz           fuzz the HTTP request parser (FUZZ_SECONDS, default 600)"
+	@echo "make fuzz-api       schemathesis against the OpenAPI document (FUZZ_API_SECONDS, default 300)"
 	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers -> Benchmarks/RESULTS.md"
 	@echo "make db / db-stop   start / stop the local PostgreSQL"
 
@@ -68,6 +69,11 @@ test-tsan: deps
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	scripts/fuzz-parser.sh $(FUZZ_SECONDS)
+
+## schemathesis (pinned, in .venv-fuzz/) against a til-server it starts; not part of `make test`.
+FUZZ_API_SECONDS ?= 300
+fuzz-api: deps
+	scripts/fuzz-api.sh $(FUZZ_API_SECONDS)
 
 bench-compare: release
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }

@@ -9,6 +9,9 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The one logging API every module uses.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
 let package = Package(
     name: "TIL",
     platforms: [.macOS(.v15)],
@@ -33,26 +36,31 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The web stack: sockets ← HTTP/1.1 server ← Vapor-style framework.
-        .target(name: "Sockets", dependencies: ["CLinux"], swiftSettings: swiftSettings),
+        .target(name: "Threads", dependencies: ["CLinux"], swiftSettings: swiftSettings),
+        .target(name: "Sockets", dependencies: ["CLinux", "Threads"], swiftSettings: swiftSettings),
         .target(
-            name: "HTTPServer",
-            dependencies: ["Sockets", .product(name: "Logging", package: "swift-log")],
+            name: "HTTP1",
+            dependencies: ["Sockets", logging],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Web",
-            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HTTP1", "Threads", logging],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WebTesting", dependencies: ["Web", "Sockets"], swiftSettings: swiftSettings),
+        .target(
+            name: "WebTesting",
+            dependencies: ["Web", "Threads", logging],
+            swiftSettings: swiftSettings
+        ),
 
         // Storage and crypto, beside the web stack; neither knows about HTTP.
         .target(
             name: "Postgres",
-            dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibPQ", "Sockets", logging],
             swiftSettings: swiftSettings
         ),
-        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux"], swiftSettings: swiftSettings),
+        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux", "Threads"], swiftSettings: swiftSettings),
 
         // The wire types, shared by the server and its clients: Foundation only.
         .target(name: "TILWire", swiftSettings: swiftSettings),
@@ -60,12 +68,12 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["TILWire", "Web", "Sockets", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TILWire", "Web", "Sockets", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "TILServer",
-            dependencies: ["App", "Postgres", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["App", "Web", "Postgres", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
@@ -79,18 +87,19 @@ let package = Package(
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "Postgres", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Crypt", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Sockets", "WebTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "WebTesting", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "WebTesting", "Postgres", "Crypt"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "Web", "WebTesting", "Postgres", "Crypt", logging], swiftSettings: swiftSettings),
         .testTarget(
             name: "TILClientTests",
-            dependencies: ["TILClient", "App", "Web", "WebTesting", "Postgres", "Crypt", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TILClient", "App", "Web", "WebTesting", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings
         ),
     ]

@@ -2,7 +2,8 @@
 # Side-by-side benchmark: TIL, the Vapor 4 peer and the Hummingbird 2 peer, one at a time,
 # each on a fresh database of the same PostgreSQL (../shared/peers/pg.sh), driven by
 # ../shared/bench/run.sh (wrk, loopback only, bounded). Writes Benchmarks/results/*.json and
-# the tables plus TIL's ratios into Benchmarks/RESULTS.md (section "API, side by side").
+# the tables plus TIL's ratios into Benchmarks/RESULTS.md (section "API, side by side"), and
+# the same as a chart, Benchmarks/RESULTS.svg (with nginx and pgbench as reference lines).
 #   scripts/bench-compare.sh            all three
 #   ONLY="til" scripts/bench-compare.sh one of them (til, vapor, hummingbird)
 set -euo pipefail
@@ -51,4 +52,11 @@ for peer in $ONLY; do
     esac
 done
 
+# The physical references the chart draws as lines: nginx `return 200` and pgbench -S.
+if [ -z "${SKIP_REFS:-}" ]; then
+    BENCH_RESULTS=$results REPEAT=1 "$shared/bench/refs.sh" nginx || echo "nginx reference skipped" >&2
+    BENCH_RESULTS=$results REPEAT=1 "$shared/bench/refs.sh" pgbench || echo "pgbench reference skipped" >&2
+fi
+
 python3 "$root/scripts/bench-report.py" "$results" "$root/Benchmarks/RESULTS.md"
+python3 "$root/scripts/bench-chart.py" "$results" "$root/Benchmarks/RESULTS.svg"

@@ -10,8 +10,8 @@ out=$root/.build-fuzz
 mkdir -p "$out/corpus" "$out/crashes"
 cd "$root"
 
-swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name HTTPServer \
-    Sources/HTTPServer/Message/*.swift Sources/HTTPServer/Parser/*.swift Sources/HTTPServer/Server/HTTPServerLimits.swift \
+swiftc -parse-as-library -sanitize=fuzzer,address -O -module-name HTTP1 -package-name TIL \
+    Sources/HTTP1/Message/*.swift Sources/HTTP1/Parser/*.swift Sources/HTTP1/Server/HTTPServerLimits.swift \
     Fuzz/ParserFuzzTarget.swift -o "$out/parser-fuzzer"
 
 seed() { printf "$2" > "$out/corpus/$1"; }

@@ -47,6 +47,7 @@ public struct TIL: Sendable {
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
 
         try app.register(collection: HealthController(db: db))
+        try app.register(collection: OpenAPIController(document: OpenAPIDocument.json()))
         try app.register(collection: SessionsController(
             login: BasicLogin(users: users, passwords: passwords, throttle: throttle, audit: audit, proxies: settings.trustedProxies),
             tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),

@@ -47,3 +47,10 @@ int clinux_lower_own_autogroup(int nice) {
     close(fd);
     return status;
 }
+
+int clinux_set_thread_name(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof truncated - 1);
+    truncated[sizeof truncated - 1] = '\0';
+    return pthread_setname_np(pthread_self(), truncated);
+}

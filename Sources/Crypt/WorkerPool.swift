@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Synchronization
+import Threads
 
 /// A fixed set of threads for blocking, CPU-heavy work (bcrypt), so that such work never runs
 /// on an I/O thread or starves Swift's cooperative pool. Jobs start in FIFO order, at most
@@ -25,8 +26,12 @@ public final class WorkerPool: Sendable {
 
     public init(threadCount: Int) {
         self.threadCount = max(1, threadCount)
-        for _ in 0..<self.threadCount {
-            startThread { [self] in work() }
+        for index in 0..<self.threadCount {
+            do {
+                try OSThread.detach(name: "til-worker-\(index)") { [self] in work() }
+            } catch {
+                fatalError("\(error)")
+            }
         }
     }
 
@@ -131,21 +136,4 @@ public final class WorkerPool: Sendable {
     private static var onlineProcessorCount: Int {
         max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
-}
-
-/// Starts a detached pthread running `body`. The closure is passed to C retained and
-/// released by the thread that takes it, so it lives exactly as long as it is needed.
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
-        Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-    }, context)
-    guard status == 0 else { fatalError("pthread_create failed: \(status)") }
-    pthread_detach(thread)
 }

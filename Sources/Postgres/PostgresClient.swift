@@ -1,6 +1,8 @@
 public import Logging
+public import Sockets
 
-/// The application's handle on PostgreSQL: a pool of connections, each on its own thread.
+/// The application's handle on PostgreSQL: pools of non-blocking libpq connections, one pool
+/// per event loop, so a request's statements run on the thread that serves the request.
 ///
 /// ```swift
 /// let db = PostgresClient(configuration: try .fromEnvironment(), logger: logger)
@@ -8,111 +10,123 @@ public import Logging
 /// ```
 public final class PostgresClient: Sendable {
     public let configuration: PostgresConfiguration
-    let pool: ConnectionPool
+    private let pools: ConnectionPools
     private let logger: Logger
-    private let reaper: Task<Void, Never>
 
     public init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        let pool = ConnectionPool(configuration: configuration)
-        self.pool = pool
-        // Waiters past their deadline fail with databaseBusy; checked ten times a second.
-        reaper = Task.detached {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(100))
-                pool.expireWaiters()
-            }
-        }
+        pools = ConnectionPools(configuration: configuration)
     }
 
     /// Rows of a parameterised statement.
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await withConnection(retryIfStale: true) { try $0.query(query).rows }
+        let cached = configuration.statementCache
+        return try await withConnection { try await $0.query(query, cached: cached).rows }
     }
 
     /// Runs a parameterised statement; the number of rows it affected.
     @discardableResult
     public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await withConnection(retryIfStale: true) { try $0.query(query).affectedRows }
+        let cached = configuration.statementCache
+        return try await withConnection { try await $0.query(query, cached: cached).affectedRows }
     }
 
     /// SQL text without parameters — migrations and administration only.
     public func simpleQuery(_ sql: String) async throws {
-        try await withConnection(retryIfStale: true) { try $0.simpleQuery(sql) }
+        _ = try await withConnection { try await $0.simpleQuery(sql) }
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// BEGIN shares a round trip with the first statement (libpq's pipeline mode).
     public func withTransaction<T: Sendable>(_ body: @Sendable (PostgresTransaction) async throws -> T) async throws -> T {
-        let connection = try await pool.acquire()
-        do {
-            try await connection.run { try $0.simpleQuery("BEGIN") }
-            let transaction = PostgresTransaction(connection: connection)
+        try await onLoop { pool in
+            let connection = try await pool.acquire()
+            defer { pool.release(connection) }
+            connection.beginWithNextStatement()
             let value: T
             do {
-                value = try await body(transaction)
+                value = try await body(PostgresTransaction(connection: connection, cached: configuration.statementCache))
             } catch {
-                _ = try? await connection.run { try $0.simpleQuery("ROLLBACK") }
+                try? await connection.endTransaction("ROLLBACK")
                 throw error
             }
-            try await connection.run { try $0.simpleQuery("COMMIT") }
-            pool.release(connection, broken: false)
+            try await connection.endTransaction("COMMIT")
             return value
-        } catch {
-            pool.release(connection, broken: !(await connection.isUsable()))
-            throw error
         }
+    }
+
+    /// The loops this client runs callers on that come from no loop of their own; a
+    /// benchmark or batch job can start its tasks there to skip the hop.
+    public func eventLoops() throws -> [EventLoop] {
+        try pools.ownLoops()
     }
 
     /// Closes every connection; later calls fail with `.closed`.
     public func shutdown() async {
-        reaper.cancel()
-        pool.close()
+        await pools.shutdown()
     }
 
-    /// Runs `body` on a pooled connection. A connection found dead on its first statement
-    /// (server restart, killed backend) is replaced and the statement tried once more: it
-    /// cannot have run on a backend that was already gone.
-    private func withConnection<T: Sendable>(
-        retryIfStale: Bool, _ body: @escaping @Sendable (PostgresConnection) throws -> T
-    ) async throws -> T {
-        var attempts = retryIfStale ? 2 : 1
-        while true {
-            attempts -= 1
-            let connection = try await pool.acquire()
-            do {
-                let value = try await connection.run(body)
-                pool.release(connection, broken: false)
-                return value
-            } catch let error as PostgresError where error.kind == .closed || error.kind == .connectionFailed {
-                pool.release(connection, broken: true)
-                if error.kind == .closed, attempts > 0 {
+    /// Runs `body` with a pooled connection of the caller's loop. A connection found dead on
+    /// its first statement (server restart, killed backend) is replaced and the statement
+    /// tried once more: it cannot have run on a backend that was already gone.
+    private func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await onLoop { pool in
+            var attempts = 2
+            while true {
+                attempts -= 1
+                let connection = try await pool.acquire()
+                do {
+                    let value = try await body(connection)
+                    pool.release(connection)
+                    return value
+                } catch let error as PostgresError where error.kind == .closed && attempts > 0 {
+                    pool.release(connection)
                     logger.warning("database connection lost; retrying on a new one", metadata: ["error": "\(error.message)"])
-                    continue
+                } catch {
+                    pool.release(connection)
+                    throw error
                 }
-                throw error
-            } catch {
-                pool.release(connection, broken: false)
-                throw error
             }
+        }
+    }
+
+    /// Runs `body` on an event loop with that loop's pool: the caller's own loop when it runs
+    /// on one (no hop), else one of the client's loops.
+    private func onLoop<T: Sendable>(_ body: @Sendable (LoopConnectionPool) async throws -> T) async throws -> T {
+        if let loop = EventLoop.current {
+            return try await body(pools.pool(for: loop))
+        }
+        let loop = try pools.ownLoop()
+        let pools = pools
+        return try await withTaskExecutorPreference(loop) {
+            try await body(pools.pool(for: loop))
         }
     }
 }
 
 /// The statements of one transaction, all on the same connection.
 public struct PostgresTransaction: Sendable {
-    let connection: PooledConnection
+    let connection: PostgresConnection
+    let cached: Bool
 
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.run { try $0.query(query).rows }
+        try await onConnectionLoop { try await $0.query(query, cached: cached).rows }
     }
 
     @discardableResult
     public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await connection.run { try $0.query(query).affectedRows }
+        try await onConnectionLoop { try await $0.query(query, cached: cached).affectedRows }
     }
 
     public func simpleQuery(_ sql: String) async throws {
-        try await connection.run { try $0.simpleQuery(sql) }
+        _ = try await onConnectionLoop { try await $0.simpleQuery(sql) }
+    }
+
+    /// The connection belongs to one loop; a body that wandered off (it should not) comes back.
+    private func onConnectionLoop<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let connection = connection
+        if connection.loop.inEventLoop { return try await body(connection) }
+        return try await withTaskExecutorPreference(connection.loop) { try await body(connection) }
     }
 }

@@ -14,11 +14,16 @@ public struct PostgresConfiguration: Sendable {
     /// A unix-socket directory instead of TCP (`?host=/var/run/postgresql`).
     public var unixSocketDirectory: String?
     public var tls: TLSMode
-    /// Most connections the pool opens.
+    /// Connections shared out over the event loops that use the client (one per core): each
+    /// loop opens at most `poolSize / cores` (rounded up), and off-loop callers are served by
+    /// `min(cores, poolSize)` loops of the client's own.
     public var poolSize: Int
     /// How long a query waits for a free connection before `databaseBusy`.
     public var acquireTimeout: Duration
     public var connectTimeout: Duration
+    /// Named prepared statements, parsed once per connection. Off for poolers that do not
+    /// keep them (PgBouncer in transaction mode): each statement is then parsed every time.
+    public var statementCache = true
 
     public init(
         host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil, database: String,

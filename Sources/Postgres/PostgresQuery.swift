@@ -46,9 +46,49 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
             sql += "$\(binds.count)"
         }
 
+        /// Splices another query, renumbering its `$n` after the parameters so far: fragments
+        /// (a column list, a condition) compose without `unescaped:`.
+        public mutating func appendInterpolation(_ fragment: PostgresQuery) {
+            sql += fragment.sql.renumberingPlaceholders(by: binds.count)
+            binds += fragment.binds
+        }
+
+        /// Splices program-chosen text verbatim: identifiers only, never input.
         public mutating func appendInterpolation(unescaped text: String) {
             sql += text
         }
+    }
+}
+
+extension String {
+    /// `$1` → `$(1 + offset)` for every placeholder outside '…' strings and "…" identifiers.
+    func renumberingPlaceholders(by offset: Int) -> String {
+        guard offset > 0, contains("$") else { return self }
+        var output = ""
+        output.reserveCapacity(utf8.count + 8)
+        var quote: Character?
+        var previous: Character = " "
+        var index = startIndex
+        while index < endIndex {
+            let character = self[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "$", !(previous.isLetter || previous.isNumber || previous == "_") {
+                let digits = self[index...].dropFirst().prefix { $0.isASCII && $0.isNumber }
+                if let number = Int(digits) {
+                    output += "$\(number + offset)"
+                    index = digits.endIndex
+                    previous = "0"
+                    continue
+                }
+            }
+            output.append(character)
+            previous = character
+            index = self.index(after: index)
+        }
+        return output
     }
 }
 

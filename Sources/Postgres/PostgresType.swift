@@ -14,4 +14,22 @@ public struct PostgresType: RawRepresentable, Hashable, Sendable {
     public static let timestamptz = PostgresType(rawValue: 1184)
     public static let uuid = PostgresType(rawValue: 2950)
     public static let bytea = PostgresType(rawValue: 17)
+
+    /// The SQL name of the types TIL uses, for decoding errors ("uuid", not "oid 2950").
+    var name: String {
+        switch self {
+        case .bool: "boolean"
+        case .int8: "bigint"
+        case .int4: "integer"
+        case .text: "text"
+        case .float8: "double precision"
+        case .timestamptz: "timestamp with time zone"
+        case .uuid: "uuid"
+        case .bytea: "bytea"
+        case PostgresType(rawValue: 21): "smallint"
+        case PostgresType(rawValue: 1043): "varchar"
+        case PostgresType(rawValue: 1700): "numeric"
+        default: "type oid \(rawValue)"
+        }
+    }
 }

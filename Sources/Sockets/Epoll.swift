@@ -25,6 +25,17 @@ struct Epoll: ~Copyable {
         guard epoll_ctl(fd, EPOLL_CTL_ADD, descriptor, &event) == 0 else { throw SystemError("epoll_ctl(ADD)") }
     }
 
+    /// Changes the interest of a registered descriptor; re-adds it when the kernel already
+    /// dropped it (a closed descriptor whose number was reused).
+    func modify(_ descriptor: Int32, _ interest: UInt32) throws {
+        var event = epoll_event()
+        event.events = interest
+        event.data.fd = descriptor
+        if epoll_ctl(fd, EPOLL_CTL_MOD, descriptor, &event) == 0 { return }
+        guard errno == ENOENT else { throw SystemError("epoll_ctl(MOD)") }
+        try add(descriptor, interest)
+    }
+
     func remove(_ descriptor: Int32) {
         _ = epoll_ctl(fd, EPOLL_CTL_DEL, descriptor, nil)
     }

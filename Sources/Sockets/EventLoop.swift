@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Synchronization
+import Threads
 
 /// One I/O thread: an epoll loop that is also a Swift `TaskExecutor`.
 ///
@@ -19,6 +20,7 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         var work: [@Sendable () -> Void] = []
         var sleeping = false
         var stopping = false
+        var exited = false
     }
 
     public let index: Int
@@ -30,6 +32,7 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let threadID = Atomic<UInt>(0)
     private var localJobs: [UnownedJob] = []
     private var handlers: [Int32: any EventHandler] = [:]
+    private var timers = LoopTimers()
     private var lastTick = ContinuousClock.now
 
     public init(index: Int) throws {
@@ -44,6 +47,13 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// True on this loop's own thread.
     public var inEventLoop: Bool { threadID.load(ordering: .acquiring) == UInt(pthread_self()) }
+
+    /// The loop whose thread is running this code, if any: lets a library (the database
+    /// client) keep its per-loop state beside the loop that serves the request.
+    public static var current: EventLoop? {
+        guard let pointer = pthread_getspecific(currentLoopKey) else { return nil }
+        return Unmanaged<EventLoop>.fromOpaque(pointer).takeUnretainedValue()
+    }
 
     // MARK: Executor
 
@@ -61,15 +71,22 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on the loop thread: inline when already there, otherwise soon.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
-        if inEventLoop { return work() }
-        let wake = remote.withLock { state -> Bool in
+    /// Runs `work` on the loop thread: inline when already there, otherwise soon (work queued
+    /// before the loop exits still runs). False, and `work` never runs, once the loop exited.
+    @discardableResult
+    public func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
+        if inEventLoop {
+            work()
+            return true
+        }
+        let (accepted, wake) = remote.withLock { state -> (Bool, Bool) in
+            guard !state.exited else { return (false, false) }
             state.work.append(work)
             defer { state.sleeping = false }
-            return state.sleeping
+            return (true, state.sleeping)
         }
         if wake { wakeUp() }
+        return accepted
     }
 
     // MARK: Descriptors (loop thread only)
@@ -86,6 +103,30 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         precondition(inEventLoop)
         try epoll.add(fd, clinux_EPOLLIN)
         handlers[fd] = handler
+    }
+
+    /// Registers `fd` level-triggered with the given interest (libpq's sockets: libpq reads
+    /// only what it needs, so an edge could be lost; level triggering cannot lose one).
+    public func register(_ fd: Int32, readable: Bool, writable: Bool, handler: any EventHandler) throws {
+        precondition(inEventLoop)
+        try epoll.add(fd, Self.interest(readable: readable, writable: writable))
+        handlers[fd] = handler
+    }
+
+    /// Changes the interest of a descriptor registered with `register(_:readable:writable:handler:)`.
+    public func setInterest(_ fd: Int32, readable: Bool, writable: Bool) throws {
+        precondition(inEventLoop)
+        try epoll.modify(fd, Self.interest(readable: readable, writable: writable))
+    }
+
+    private static func interest(readable: Bool, writable: Bool) -> UInt32 {
+        clinux_EPOLLRDHUP | (readable ? clinux_EPOLLIN : 0) | (writable ? clinux_EPOLLOUT : 0)
+    }
+
+    /// Runs `work` on the loop thread once `deadline` has passed (millisecond precision).
+    public func schedule(at deadline: ContinuousClock.Instant, _ work: @escaping () -> Void) {
+        precondition(inEventLoop)
+        timers.add(at: deadline, work)
     }
 
     /// Stops watching `fd`; the caller closes it afterwards.
@@ -105,22 +146,15 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     // MARK: Running
 
-    /// Runs the loop on a new thread until `stop()`; `onExit` runs on that thread at the end.
-    public func start(onExit: @escaping @Sendable () -> Void) throws {
-        let box = Unmanaged.passRetained(ThreadStart(loop: self, onExit: onExit))
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, &attributes, { argument in
-            let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
-            start.loop.threadID.store(UInt(pthread_self()), ordering: .releasing)
-            start.loop.runLoop()
-            start.onExit()
-            return nil
-        }, box.toOpaque())
-        guard rc == 0 else { box.release(); throw SystemError("pthread_create", errno: rc) }
-        pthread_detach(thread)
+    /// Runs the loop on a new thread (named `name`, default "til-loop-<index>") until
+    /// `stop()`; `onExit` runs on that thread at the end.
+    public func start(name: String? = nil, onExit: @escaping @Sendable () -> Void) throws {
+        try OSThread.detach(name: name ?? "til-loop-\(index)") { [self] in
+            threadID.store(UInt(pthread_self()), ordering: .releasing)
+            pthread_setspecific(currentLoopKey, Unmanaged.passUnretained(self).toOpaque())
+            runLoop()
+            onExit()
+        }
     }
 
     /// Asks the loop to finish its current turn and exit.
@@ -141,7 +175,8 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
                 return (state.stopping, idle ? 1000 : 0)
             }
             if stopping { break }
-            epoll.wait(timeoutMilliseconds: localJobs.isEmpty ? timeout : 0) { fd, readiness in
+            let wait = localJobs.isEmpty ? timers.waitMilliseconds(now: .now, limit: timeout) : 0
+            epoll.wait(timeoutMilliseconds: wait) { fd, readiness in
                 if fd == wakeFD {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
@@ -151,12 +186,21 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
             }
             remote.withLock { $0.sleeping = false }
             let now = ContinuousClock.now
+            for work in timers.takeDue(now: now) { work() }
             if now - lastTick >= .seconds(1) {
                 lastTick = now
                 for handler in Array(handlers.values) { handler.tick(now: now) }
             }
         }
+        let lastWork = remote.withLock { state in
+            state.exited = true
+            defer { state.work = [] }
+            return state.work
+        }
+        for work in lastWork { work() }
+        for handler in Array(handlers.values) { handler.loopStopping() }
         handlers.removeAll()
+        timers.removeAll()
     }
 
     /// Runs jobs and work items queued so far (new ones queued meanwhile wait for the next turn,
@@ -185,12 +229,10 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     }
 }
 
-/// What a new loop thread needs, passed through `pthread_create`'s context pointer.
-private final class ThreadStart {
-    let loop: EventLoop
-    let onExit: @Sendable () -> Void
-    init(loop: EventLoop, onExit: @escaping @Sendable () -> Void) {
-        self.loop = loop
-        self.onExit = onExit
-    }
-}
+/// The thread-local slot holding each loop thread's own `EventLoop` (unretained: the thread's
+/// closure holds the loop for as long as the thread runs).
+private let currentLoopKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()

@@ -16,4 +16,11 @@ public protocol EventHandler: AnyObject {
     func handle(_ readiness: Readiness)
     /// Called about once a second, for timeouts.
     func tick(now: ContinuousClock.Instant)
+    /// The loop is stopping and drops its handlers after this call: release what the
+    /// descriptor holds (a database session, say) while still on the loop thread.
+    func loopStopping()
+}
+
+extension EventHandler {
+    public func loopStopping() {}
 }

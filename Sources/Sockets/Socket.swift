@@ -15,6 +15,23 @@ public enum Socket {
     /// `reusePort` lets one listener per event loop share the port, so the kernel spreads
     /// new connections over the loops without a shared accept lock.
     public static func listen(host: String, port: Int, reusePort: Bool, backlog: Int32 = 1024) throws -> Int32 {
+        let fd = try bind(host: host, port: port, reusePort: reusePort)
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let error = SystemError("listen")
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// Throws `EADDRINUSE` when any socket holds `host:port`, even one that lets others share
+    /// it (`SO_REUSEPORT`): binds without that option and closes at once, never listening.
+    public static func checkPortIsFree(host: String, port: Int) throws {
+        close(try bind(host: host, port: port, reusePort: false))
+    }
+
+    /// A TCP socket bound to `host:port`, non-blocking.
+    private static func bind(host: String, port: Int, reusePort: Bool) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_socktype = clinux_SOCK_STREAM
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
@@ -30,8 +47,7 @@ public enum Socket {
         do {
             try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
             if reusePort { try setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1) }
-            guard bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else { throw SystemError("bind(\(host):\(port))") }
-            guard Glibc.listen(fd, backlog) == 0 else { throw SystemError("listen") }
+            guard Glibc.bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else { throw SystemError("bind(\(host):\(port))") }
         } catch {
             close(fd)
             throw error

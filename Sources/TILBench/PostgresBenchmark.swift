@@ -24,9 +24,11 @@ func runPostgresBenchmark(url: String, seconds: Int, concurrency: Int) async thr
     let table = hasPgbench ? "pgbench_accounts" : "pgtest_bench"
     let deadline = ContinuousClock.now + .seconds(seconds)
     let start = ContinuousClock.now
+    // The tasks run on the client's event loops, as request handlers run on the server's.
+    let loops = try db.eventLoops()
     let count = try await withThrowingTaskGroup(of: Int.self) { group in
-        for _ in 0..<concurrency {
-            group.addTask {
+        for index in 0..<concurrency {
+            group.addTask(executorPreference: loops[index % loops.count]) {
                 var done = 0
                 while ContinuousClock.now < deadline {
                     let id = Int32.random(in: 1...Int32(rows))

@@ -19,6 +19,11 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("no-auto-migrate"), help: "Do not apply pending migrations at start-up.")
     var noAutoMigrate = false
 
+    @Flag(
+        name: .customLong("reuse-port"),
+        help: "Share the port with a til-server already on it (zero-downtime restart: start the new one, then stop the old).")
+    var reusePort = false
+
     func run() async throws {
         let (configuration, logger) = try common.load()
         do {
@@ -39,7 +44,17 @@ struct Serve: AsyncParsableCommand {
         let app = Application(environment: configuration.environment, logger: logger)
         app.http.host = hostname
         app.http.port = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
+        app.http.reusePort = reusePort
         try til.configure(app)
-        try await app.run()
+        do {
+            try await app.run()
+        } catch let error as HTTPServerError {
+            await app.shutdown()
+            FileHandle.standardError.write(Data("""
+                til-server: \(error). Stop the server using it or choose another --port; to take over \
+                from a running til-server without downtime, start the new one with --reuse-port.\n
+                """.utf8))
+            throw ExitCode.failure
+        }
     }
 }

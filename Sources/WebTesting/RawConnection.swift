@@ -10,9 +10,14 @@ public final class RawConnection {
     private var buffer: [UInt8] = []
     private var isOpen = true
 
-    public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(10)) throws {
+    /// `receiveBufferSize` shrinks the socket's receive buffer before connecting (which also
+    /// stops the kernel growing it), for a client whose unread responses must stay on the server.
+    public init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(10), receiveBufferSize: Int? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestClientError.connect(errno) }
+        if var size = receiveBufferSize.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -1,4 +1,5 @@
 import Foundation
+import Threads
 public import Web
 
 /// Sends requests to an app under test: over loopback TCP to a running server (one
@@ -53,8 +54,10 @@ public struct TestClient: Sendable {
 /// Runs blocking `work` on a new thread and awaits its result.
 public func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread {
-            continuation.resume(with: Result { try work() })
+        do {
+            try OSThread.detach(name: "til-test-io") { continuation.resume(with: Result { try work() }) }
+        } catch {
+            continuation.resume(throwing: error)
         }
     }
 }

@@ -13,15 +13,16 @@ final class ServerProcess {
 
     var client: TestClient { TestClient(port: port) }
 
-    /// Starts the binary built next to the test bundle (`swift build --build-tests` builds it).
-    init(environment: [String: String]) throws {
+    /// Starts the binary built next to the test bundle (`swift build --build-tests` builds it),
+    /// on `port` (default: a free one), with `arguments` added to `serve`'s.
+    init(environment: [String: String], port: Int? = nil, arguments: [String] = []) throws {
         let binary = try Self.binaryURL()
-        port = try Self.freePort()
-        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-\(port)-\(UUID()).log")
+        self.port = try port ?? Self.freePort()
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-\(self.port)-\(UUID()).log")
         guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else { throw ServerProcessError.noLog(logURL.path) }
         let log = try FileHandle(forWritingTo: logURL)
         process.executableURL = binary
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(port), "--no-auto-migrate"]
+        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(self.port), "--no-auto-migrate"] + arguments
         process.environment = environment
         process.standardOutput = log
         process.standardError = log
@@ -38,6 +39,16 @@ final class ServerProcess {
             try await Task.sleep(for: .milliseconds(100))
         }
         throw ServerProcessError.notHealthy(output)
+    }
+
+    /// Waits (at most `timeout`) for the process to exit by itself; its exit status, or nil
+    /// while it still runs.
+    func waitForExit(timeout: Duration = .seconds(15)) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return process.isRunning ? nil : process.terminationStatus
     }
 
     /// SIGTERM, then SIGKILL if it has not exited within `timeout`.

@@ -32,4 +32,15 @@ final class SecureRandomTests: XCTestCase {
         XCTAssertEqual(Base64URL.encode([0xFF, 0xFF, 0xFF]), "____")
         XCTAssertEqual(Base64URL.encode([0, 0, 0, 0]), "AAAAAA")
     }
+
+    func testBase64URLDecodesOnlyCanonicalText() {
+        for bytes in [[], Array("f".utf8), Array("fo".utf8), Array("foobar".utf8), [0xFB, 0xFF], [0, 0, 0, 0]] as [[UInt8]] {
+            XCTAssertEqual(Base64URL.decode(Base64URL.encode(bytes)), bytes)
+        }
+        XCTAssertEqual(Base64URL.decode("-_8"), [0xFB, 0xFF])
+        XCTAssertNil(Base64URL.decode("Zm9v="), "padding")
+        XCTAssertNil(Base64URL.decode("Zm+v"), "base64, not base64url")
+        XCTAssertNil(Base64URL.decode("Z"), "a length no encoding has")
+        XCTAssertNil(Base64URL.decode("Zh"), "unused bits set")
+    }
 }

@@ -1,3 +1,4 @@
+import Logging
 import Web
 import WebTesting
 import XCTest
@@ -63,6 +64,28 @@ final class ContentAndErrorTests: XCTestCase {
             XCTAssertEqual(response.status.code, 500)
             XCTAssertEqual(try response.decode(ErrorReply.self).reason, "Something went wrong.")
             XCTAssertFalse(response.bodyString.contains("Boom"))
+        }
+    }
+
+    /// The error line and the access line, no more: one `error` line per unhandled error,
+    /// tagged with the request id, and none for an `Abort` (an answer someone chose, whose
+    /// status the access line already records).
+    func testUnknownErrorIsLoggedOnceAndAbortNotAtAll() async throws {
+        for mode in [TestingMode.live, .inProcess] {
+            let capture = LogCapture()
+            let app = Application(environment: .production, logger: capture.logger())
+            configure(app)
+            app.get("unavailable") { _ -> String in throw Abort(.serviceUnavailable, reason: "busy") }
+            try await app.test(mode) { client in
+                let boom = try await client.send(.get, "/boom")
+                let unavailable = try await client.send(.get, "/unavailable")
+                XCTAssertEqual(unavailable.status.code, 503)
+                let boomID = try XCTUnwrap(boom.headers["X-Request-ID"])
+                let errors = capture.lines.filter { $0.level >= .warning }
+                XCTAssertEqual(errors.count, 1, "\(mode): " + errors.map(\.fullText).joined(separator: "\n"))
+                XCTAssertEqual(errors.first?.metadata["request-id"], boomID)
+                XCTAssertTrue(errors.first?.fullText.contains("Boom") ?? false)
+            }
         }
     }
 

@@ -28,9 +28,10 @@ struct AccountController: RouteCollection {
         try request.auth.require(User.self).asPublic
     }
 
-    func listSessions(_ request: Request) async throws -> [SessionInfo] {
+    func listSessions(_ request: Request) async throws -> Page<SessionInfo> {
         let identity = try request.auth.require(BearerIdentity.self)
-        return try await sessions.live(of: identity.user.id, current: identity.sessionID)
+        let page = try PageRequest.from(request, for: .sessions)
+        return try await sessions.live(of: identity.user.id, current: identity.sessionID, page: page)
     }
 
     func endSession(_ request: Request) async throws -> HTTPStatus {

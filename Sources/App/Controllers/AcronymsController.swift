@@ -29,20 +29,21 @@ struct AcronymsController: RouteCollection {
         guarded.delete(":acronymID", "categories", ":categoryID", use: detach)
     }
 
-    func list(_ request: Request) async throws -> [Acronym] {
-        try await acronyms.all()
+    func list(_ request: Request) async throws -> Page<Acronym> {
+        try await acronyms.all(page: PageRequest.from(request, for: .acronyms))
     }
 
     func show(_ request: Request) async throws -> Acronym {
         try await find(request)
     }
 
-    func search(_ request: Request) async throws -> [Acronym] {
+    func search(_ request: Request) async throws -> Page<Acronym> {
         guard let term = request.query["term"], !term.isEmpty else {
             throw Abort(.badRequest, reason: "Missing search term: use ?term=...")
         }
-        guard term.count <= 512 else { throw Abort(.badRequest, reason: "Search term too long.") }
-        return try await acronyms.search(term)
+        // Counted in Unicode scalars, as JSON Schema's `maxLength` counts (no `long` is longer).
+        guard term.unicodeScalars.count <= 512 else { throw Abort(.badRequest, reason: "Search term too long: at most 512 characters.") }
+        return try await acronyms.search(term, page: PageRequest.from(request, for: .acronymSearch))
     }
 
     func first(_ request: Request) async throws -> Acronym {
@@ -50,8 +51,8 @@ struct AcronymsController: RouteCollection {
         return acronym
     }
 
-    func sorted(_ request: Request) async throws -> [Acronym] {
-        try await acronyms.sorted()
+    func sorted(_ request: Request) async throws -> Page<Acronym> {
+        try await acronyms.sorted(page: PageRequest.from(request, for: .acronymsSorted))
     }
 
     func owner(_ request: Request) async throws -> User.Public {
@@ -60,9 +61,10 @@ struct AcronymsController: RouteCollection {
         return user.asPublic
     }
 
-    func categoriesOfAcronym(_ request: Request) async throws -> [Category] {
+    func categoriesOfAcronym(_ request: Request) async throws -> Page<Category> {
+        let page = try PageRequest.from(request, for: .acronymCategories)
         let acronym = try await find(request)
-        return try await categories.of(acronym: acronym.id)
+        return try await categories.of(acronym: acronym.id, page: page)
     }
 
     func create(_ request: Request) async throws -> Acronym {

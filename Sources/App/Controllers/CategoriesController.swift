@@ -15,17 +15,18 @@ struct CategoriesController: RouteCollection {
         auth.guarded(api, needing: .categoriesWrite).post(use: create)
     }
 
-    func list(_ request: Request) async throws -> [Category] {
-        try await categories.all()
+    func list(_ request: Request) async throws -> Page<Category> {
+        try await categories.all(page: PageRequest.from(request, for: .categories))
     }
 
     func show(_ request: Request) async throws -> Category {
         try await find(request)
     }
 
-    func acronymsInCategory(_ request: Request) async throws -> [Acronym] {
+    func acronymsInCategory(_ request: Request) async throws -> Page<Acronym> {
+        let page = try PageRequest.from(request, for: .categoryAcronyms)
         let category = try await find(request)
-        return try await acronyms.inCategory(category.id)
+        return try await acronyms.inCategory(category.id, page: page)
     }
 
     func create(_ request: Request) async throws -> Category {

@@ -3,18 +3,27 @@ import Postgres
 import Web
 
 /// Maps PostgreSQL failures to what a client should see: the database down or the pool
-/// exhausted is a 503 (never a hang), a duplicate a 409, a dangling reference a 404, and
+/// exhausted is a 503 (each saying which, both with `Retry-After`; logged at most once a
+/// second, so an outage does not flood the log), a duplicate a 409, a dangling reference a 404, and
 /// malformed or oversized input a 400 (validation catches sizes first; this is the backstop
 /// for a value past one of PostgreSQL's own limits). Anything else stays a 500 (logged by
 /// `ErrorMiddleware`).
 struct DatabaseErrorMiddleware: Middleware {
+    private let unavailableLines = LogRateLimit(linesPerSecond: 1)
+
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch let error as PostgresError {
             if error.isUnavailable {
-                request.logger.error("database unavailable", metadata: ["error": "\(error)"])
-                throw Abort(.serviceUnavailable, reason: "The database is unavailable; try again shortly.", headers: ["Retry-After": "1"])
+                let busy = error.kind == .databaseBusy
+                let (write, suppressed) = unavailableLines.admit()
+                if write {
+                    request.logger.error(busy ? "database busy" : "database unavailable", metadata: [
+                        "error": "\(error)", "suppressedSinceLastLine": "\(suppressed)",
+                    ])
+                }
+                throw Abort(.serviceUnavailable, reason: busy ? "The database is busy; try again shortly." : "The database is unavailable; try again shortly.", headers: ["Retry-After": "1"])
             }
             switch error.sqlState {
             case .uniqueViolation?: throw Abort(.conflict, reason: "That value is already taken.")

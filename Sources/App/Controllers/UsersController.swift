@@ -18,8 +18,8 @@ struct UsersController: RouteCollection {
         auth.guarded(api, needing: .usersWrite).post(use: create)
     }
 
-    func list(_ request: Request) async throws -> [User.Public] {
-        try await users.all().map(\.asPublic)
+    func list(_ request: Request) async throws -> Page<User.Public> {
+        try await users.allPublic(page: PageRequest.from(request, for: .users))
     }
 
     func show(_ request: Request) async throws -> User.Public {
@@ -28,10 +28,11 @@ struct UsersController: RouteCollection {
         return user.asPublic
     }
 
-    func acronymsOfUser(_ request: Request) async throws -> [Acronym] {
+    func acronymsOfUser(_ request: Request) async throws -> Page<Acronym> {
         let id = try request.parameters.require("userID", as: UUID.self)
+        let page = try PageRequest.from(request, for: .userAcronyms)
         guard try await users.find(id) != nil else { throw Abort(.notFound, reason: "No user with that id.") }
-        return try await acronyms.owned(by: id)
+        return try await acronyms.owned(by: id, page: page)
     }
 
     func create(_ request: Request) async throws -> User.Public {

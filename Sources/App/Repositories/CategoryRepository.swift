@@ -5,8 +5,11 @@ import Postgres
 struct CategoryRepository: Sendable {
     let db: PostgresClient
 
-    func all() async throws -> [Category] {
-        try await db.query("SELECT id, name FROM categories ORDER BY seq").map(Self.category)
+    func all(page: PageRequest? = nil) async throws -> Page<Category> {
+        try Page(rows: try await db.query("""
+            SELECT id, name, seq AS page_seq FROM categories
+            WHERE \(rowsAfter: page, seq: "seq") ORDER BY seq\(limitOf: page)
+            """), request: page, item: Self.category)
     }
 
     private static func category(_ row: PostgresRow) throws -> Category {
@@ -23,12 +26,13 @@ struct CategoryRepository: Sendable {
         return category
     }
 
-    func of(acronym acronymID: UUID) async throws -> [Category] {
-        try await db.query("""
-            SELECT c.id, c.name FROM categories c
+    /// In the order the categories were linked to the acronym.
+    func of(acronym acronymID: UUID, page: PageRequest? = nil) async throws -> Page<Category> {
+        try Page(rows: try await db.query("""
+            SELECT c.id, c.name, p.seq AS page_seq FROM categories c
             JOIN acronym_category_pivot p ON p.category_id = c.id
-            WHERE p.acronym_id = \(acronymID) ORDER BY p.seq
-            """).map(Self.category)
+            WHERE p.acronym_id = \(acronymID) AND \(rowsAfter: page, seq: "p.seq") ORDER BY p.seq\(limitOf: page)
+            """), request: page, item: Self.category)
     }
 
     /// Links an acronym to a category; linking twice keeps one link. A missing acronym or

@@ -7,13 +7,14 @@ struct SessionRepository: Sendable {
     let db: PostgresClient
 
     /// The user's live sessions (not ended, refresh not expired), oldest first.
-    func live(of userID: UUID, current: UUID?) async throws -> [SessionInfo] {
-        try await db.query("""
-            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes
+    func live(of userID: UUID, current: UUID?, page: PageRequest? = nil) async throws -> Page<SessionInfo> {
+        try Page(rows: try await db.query("""
+            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes, seq AS page_seq
             FROM sessions
             WHERE user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
-            ORDER BY seq
-            """).map { row in
+              AND \(rowsAfter: page, seq: "seq")
+            ORDER BY seq\(limitOf: page)
+            """), request: page) { row in
             let id = try row.decode(column: "id", as: UUID.self)
             return SessionInfo(
                 id: id,

@@ -13,10 +13,16 @@ struct UserRepository: Sendable {
             passwordHash: try row.decode(column: "passwordHash", as: String.self))
     }
 
-    func all() async throws -> [User] {
-        try await db.query("""
-            SELECT id, name, username, password_hash AS "passwordHash" FROM users ORDER BY seq
-            """).map(Self.user)
+    /// Users as clients see them (never a hash: it is not even read).
+    func allPublic(page: PageRequest? = nil) async throws -> Page<User.Public> {
+        try Page(rows: try await db.query("""
+            SELECT id, name, username, seq AS page_seq FROM users
+            WHERE \(rowsAfter: page, seq: "seq") ORDER BY seq\(limitOf: page)
+            """), request: page) { row in
+            User.Public(
+                id: try row.decode(column: "id", as: UUID.self), name: try row.decode(column: "name", as: String.self),
+                username: try row.decode(column: "username", as: String.self))
+        }
     }
 
     func find(_ id: UUID) async throws -> User? {

@@ -33,4 +33,8 @@ int clinux_set_background_priority(int nice);
 /// low, 1 when the session is shared, -1 when the kernel has no autogroups or refused.
 int clinux_lower_own_autogroup(int nice);
 
+/// Names the calling thread (pthread_setname_np, a GNU extension), truncated to the kernel's
+/// 15 bytes; 0 on success.
+int clinux_set_thread_name(const char *name);
+
 #endif

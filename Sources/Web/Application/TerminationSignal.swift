@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import Threads
 
 /// Waits for SIGINT or SIGTERM with the self-pipe trick: the handler only writes the signal
 /// number to a pipe (async-signal-safe), and a plain thread blocked on the pipe resumes the
@@ -23,10 +23,14 @@ enum TerminationSignal {
             sigaction(number, &action, nil)
         }
         return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var byte: UInt8 = 0
-                while read(fds.read, &byte, 1) < 0, errno == EINTR {}
-                continuation.resume(returning: Int32(byte))
+            do {
+                try OSThread.detach(name: "til-signals") {
+                    var byte: UInt8 = 0
+                    while read(fds.read, &byte, 1) < 0, errno == EINTR {}
+                    continuation.resume(returning: Int32(byte))
+                }
+            } catch {
+                fatalError("\(error)")
             }
         }
     }

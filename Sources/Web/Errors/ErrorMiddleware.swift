@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 
 /// Turns every error into a JSON response `{"error": true, "reason": "..."}`.
@@ -7,6 +6,10 @@ import Logging
 /// a `CancellationError` (the client left) a quiet 499 nobody reads; anything else is a 500
 /// whose details are logged with the request id and, outside development, never sent to the
 /// client.
+///
+/// One failure, one line: only the unhandled error (the 500) is logged here. An `AbortError`
+/// is an answer some code chose; that code logs what it knows (a database outage, say) and
+/// the access line records the status, so logging it again would double every line.
 public struct ErrorMiddleware: Middleware {
     public let environment: Environment
 
@@ -31,9 +34,6 @@ public struct ErrorMiddleware: Middleware {
             status = abort.status
             reason = abort.reason
             headers = abort.headers
-            if status.code >= 500 {
-                request.logger.error("\(status.code) \(reason)")
-            }
         case let decoding as DecodingError:
             status = .badRequest
             reason = decoding.clientReason
@@ -47,16 +47,8 @@ public struct ErrorMiddleware: Middleware {
             reason = environment == .development ? "\(error)" : "Something went wrong."
             request.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
         }
-        headers.replaceOrAdd(name: "Content-Type", value: "application/json; charset=utf-8")
-        let body = (try? JSONEncoder().encode(ErrorBody(reason: reason))).map(Array.init) ?? []
-        return Response(status: status, headers: headers, body: body)
+        return .jsonError(status, reason: reason, headers: headers)
     }
-}
-
-/// The JSON body of every error response.
-struct ErrorBody: Codable {
-    var error = true
-    var reason: String
 }
 
 extension DecodingError {

@@ -1,0 +1,14 @@
+import Web
+
+/// `GET /openapi.json`: the API's contract (see `OpenAPIDocument`), public and served as is.
+struct OpenAPIController: RouteCollection {
+    /// The document's bytes, merged once when the app is configured.
+    let document: [UInt8]
+
+    func boot(routes: any RoutesBuilder) throws {
+        let document = document
+        routes.get("openapi.json") { _ in
+            Response(status: .ok, headers: ["Content-Type": "application/json"], body: document)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+extension OpenAPIDocument {
+    /// The caller's own account and sessions, and the health probes.
+    static let accountPaths = #"""
+{
+  "paths": {
+    "/health": {
+      "get": {
+        "operationId": "getHealth",
+        "tags": ["Health"],
+        "summary": "Liveness: answers without touching the database.",
+        "responses": {
+          "200": {
+            "description": "Alive.",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}, "example": {"status": "ok"}}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"}
+        }
+      }
+    },
+    "/ready": {
+      "get": {
+        "operationId": "getReady",
+        "tags": ["Health"],
+        "summary": "Readiness: checks the database.",
+        "responses": {
+          "200": {
+            "description": "Ready to serve.",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}, "example": {"status": "ready"}}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/openapi.json": {
+      "get": {
+        "operationId": "getOpenAPIDocument",
+        "tags": ["Health"],
+        "summary": "This document.",
+        "responses": {
+          "200": {
+            "description": "The OpenAPI 3.1 document of this API.",
+            "content": {"application/json": {"schema": {"type": "object"}}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"}
+        }
+      }
+    },
+    "/api/users/me": {
+      "get": {
+        "operationId": "getMe",
+        "tags": ["Account"],
+        "summary": "Who the token belongs to.",
+        "security": [{"bearerAuth": []}],
+        "responses": {
+          "200": {"$ref": "#/components/responses/User"},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "401": {"$ref": "#/components/responses/Unauthorized"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/api/users/me/sessions": {
+      "get": {
+        "operationId": "listSessions",
+        "tags": ["Account"],
+        "summary": "The caller's live sessions, oldest first.",
+        "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
+        "security": [{"bearerAuth": ["account"]}],
+        "responses": {
+          "200": {"$ref": "#/components/responses/SessionList"},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "401": {"$ref": "#/components/responses/Unauthorized"},
+          "403": {"$ref": "#/components/responses/Forbidden"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/api/users/me/sessions/{sessionID}": {
+      "delete": {
+        "operationId": "endSession",
+        "tags": ["Account"],
+        "summary": "End one of the caller's sessions.",
+        "description": "Another user's sessions are as invisible as unknown ones: 404.",
+        "parameters": [{"$ref": "#/components/parameters/sessionID"}],
+        "security": [{"bearerAuth": ["account"]}],
+        "responses": {
+          "204": {"description": "The session ended."},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "401": {"$ref": "#/components/responses/Unauthorized"},
+          "403": {"$ref": "#/components/responses/Forbidden"},
+          "404": {"$ref": "#/components/responses/NotFound"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/api/users/me/password": {
+      "put": {
+        "operationId": "changePassword",
+        "tags": ["Account"],
+        "summary": "Change the caller's password; every other session ends.",
+        "description": "Needs the current password: a wrong one is a 403 and counts toward the login throttle (429 past it).",
+        "requestBody": {
+          "required": true,
+          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordChange"}}}
+        },
+        "security": [{"bearerAuth": ["account"]}],
+        "responses": {
+          "204": {"description": "Changed; the calling session stays, every other one ended."},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "401": {"$ref": "#/components/responses/Unauthorized"},
+          "403": {"$ref": "#/components/responses/Forbidden"},
+          "413": {"$ref": "#/components/responses/ContentTooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "429": {"$ref": "#/components/responses/TooManyRequests"},
+          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    }
+  }
+}
+"""#
+}

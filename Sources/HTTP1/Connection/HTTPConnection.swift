@@ -1,0 +1,299 @@
+import Glibc
+import Logging
+import Sockets
+import Synchronization
+
+/// One client connection: reads bytes into the parser, runs one request at a time through
+/// the responder (so pipelined responses leave in request order), writes responses, and
+/// enforces the timeouts. Confined to its event loop's thread.
+///
+/// A peer that shuts its side while a handler runs has gone (as nginx treats it): the
+/// handler's task is cancelled, so a login stops before its bcrypt, and nothing is written.
+/// Pipelined bytes are not a hang-up: they only make the socket readable, and wait in the
+/// kernel until the response is out.
+///
+/// Backpressure: responses are built whole, so the next pipelined request is not even parsed
+/// while this connection's unsent output is above `outputHighWaterBytes` (until it falls to
+/// `outputLowWaterBytes`), nor, while the server as a whole holds `maxPendingOutputBytes`,
+/// until this connection's output is fully sent. The unread requests stay in the kernel,
+/// whose full buffers slow the client down.
+final class HTTPConnection: EventHandler {
+    private enum Phase {
+        /// Waiting for (more of) a request.
+        case reading
+        /// A handler task is running; further pipelined bytes wait in the parser.
+        case responding
+        /// The last response is queued; close once it is written.
+        case closingAfterWrite
+        /// The peer left while a handler ran: socket closed, handler cancelled. Still counted
+        /// in `openConnections` until the handler returns, so a graceful shutdown waits for it.
+        case abandoned
+        /// Write side shut; reading and discarding until the peer closes (avoids a reset
+        /// that could destroy the error response we just sent).
+        case lingering(since: ContinuousClock.Instant)
+        case closed
+    }
+
+    let fd: Int32
+    /// The peer's address, formatted once at accept and shared by every request it sends.
+    private let remoteAddress: String?
+    private let context: LoopContext
+    private var parser: HTTPRequestParser
+    private var phase = Phase.reading
+    private var readable = false
+    private var writable = true
+    private var output = OutputBuffer()
+    /// Unsent output last added to the server-wide count (`ServerState.pendingOutputBytes`).
+    private var countedOutput = 0
+    /// Above the high-water mark and not yet back to the low-water mark.
+    private var outputPaused = false
+    private var lastActivity = ContinuousClock.now
+    private var requestStarted: ContinuousClock.Instant?
+    private var writeStalledSince: ContinuousClock.Instant?
+    /// The running handler, kept to cancel it when the peer leaves.
+    private var handlerTask: Task<Void, Never>?
+    /// EPOLLRDHUP, EPOLLHUP or EPOLLERR was seen: sticky, because an edge-triggered event
+    /// reports it once, possibly together with the bytes of the request it ends.
+    private var peerHungUp = false
+
+    init(fd: Int32, remoteAddress: String?, context: LoopContext) {
+        self.fd = fd
+        self.remoteAddress = remoteAddress
+        self.context = context
+        parser = HTTPRequestParser(limits: context.state.limits)
+    }
+
+    // MARK: EventHandler
+
+    func handle(_ readiness: Readiness) {
+        if !readiness.isDisjoint(with: .hangUp) { peerHungUp = true }
+        if !readiness.intersection([.readable, .hangUp]).isEmpty { readable = true }
+        if readiness.contains(.writable) { writable = true }
+        if peerHungUp, case .responding = phase { return abandon() }
+        if !output.isEmpty { flush() }
+        advance()
+    }
+
+    func tick(now: ContinuousClock.Instant) {
+        let limits = context.state.limits
+        // In every phase: a client that takes none of its response for this long will not
+        // read anything else either, so its connection and pending output go.
+        if let stalled = writeStalledSince, now - stalled > limits.writeStallTimeout {
+            return close()
+        }
+        switch phase {
+        case .reading where !output.isEmpty:
+            advance()  // in case the server-wide budget freed up meanwhile
+        case .reading:
+            if let started = requestStarted, now - started > limits.requestReadTimeout {
+                fail(.requestTimeout, reason: "request not received in time")
+            } else if requestStarted == nil, now - lastActivity > limits.idleTimeout {
+                close()
+            }
+        case .lingering(let since) where now - since > .seconds(2):
+            close()
+        default:
+            break
+        }
+    }
+
+    /// Graceful shutdown: an idle connection closes now, a busy one after its response.
+    func drain() {
+        if case .reading = phase, requestStarted == nil, output.isEmpty { close() }
+    }
+
+    // MARK: Reading and dispatching
+
+    /// Moves the connection as far as the bytes at hand allow.
+    private func advance() {
+        while true {
+            switch phase {
+            case .reading:
+                guard mayTakeNextRequest() else { return }
+                do {
+                    if let request = try parser.next() {
+                        dispatch(request)
+                        return
+                    }
+                } catch {
+                    fail(error.status, reason: error.reason)
+                    return
+                }
+                if parser.takeContinueSignal() { send(ResponseWriter.continueLine) }
+                guard readable, case .reading = phase else { return }
+                guard readOnce() else { return }
+            case .lingering:
+                guard readable else { return }
+                guard readOnce(discard: true) else { return }
+            case .responding, .closingAfterWrite, .abandoned, .closed:
+                return
+            }
+        }
+    }
+
+    /// One `read` into the loop's shared buffer. False when nothing more can be read now.
+    private func readOnce(discard: Bool = false) -> Bool {
+        switch Socket.read(fd, into: context.readBuffer) {
+        case .bytes(let count):
+            lastActivity = .now
+            // A short read drained the socket: with edge-triggered epoll, more bytes bring a
+            // new event, so skip the read that would only say EAGAIN.
+            if count < context.readBuffer.count { readable = false }
+            if discard { return true }
+            if requestStarted == nil { requestStarted = lastActivity }
+            parser.append(UnsafeRawBufferPointer(rebasing: context.readBuffer[..<count]))
+            return true
+        case .wouldBlock:
+            readable = false
+            return false
+        case .closed:
+            close()
+            return false
+        }
+    }
+
+    /// The backpressure rule (see the type's comment); false leaves the next request unread.
+    private func mayTakeNextRequest() -> Bool {
+        let limits = context.state.limits
+        let pending = output.pending
+        if pending > limits.outputHighWaterBytes {
+            outputPaused = true
+        } else if pending <= limits.outputLowWaterBytes {
+            outputPaused = false
+        }
+        return !outputPaused && (pending == 0 || !context.state.isOverOutputBudget)
+    }
+
+    private func dispatch(_ request: HTTPRequest) {
+        // The peer already hung up (its FIN came with the request): nobody waits for the answer.
+        guard !peerHungUp else { return close() }
+        var request = request
+        request.remoteAddress = remoteAddress
+        phase = .responding
+        let keepAlive = request.head.keepAlive && !context.state.isDraining
+        let isHead = request.head.method == .head
+        let version = request.head.version
+        let responder = context.state.responder
+        let handle = ConnectionHandle(connection: self, loop: context.loop)
+        handlerTask = Task(executorPreference: context.loop) {
+            let response = await responder.respond(to: request)
+            handle.loop.execute {
+                handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
+            }
+        }
+    }
+
+    private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, version: HTTPVersion) {
+        handlerTask = nil
+        if case .abandoned = phase {
+            phase = .closed
+            context.state.openConnections.subtract(1, ordering: .relaxed)
+            return
+        }
+        guard case .responding = phase else { return }  // closed while the handler ran
+        let keepAlive = keepAlive && !context.state.isDraining
+        requestStarted = parser.hasPartialRequest ? .now : nil
+        phase = keepAlive ? .reading : .closingAfterWrite
+        let (date, serverName) = (context.dates.current(), context.state.serverName)
+        output.append {
+            ResponseWriter.write(
+                response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
+                date: date, serverName: serverName, into: &$0)
+        }
+        flush()
+        advance()
+    }
+
+    // MARK: Writing and closing
+
+    /// Answers a request that cannot be served (parse error, timeout) and closes.
+    private func fail(_ status: HTTPStatus, reason: String) {
+        context.state.earlyResponses.record(status, reason: reason, address: remoteAddress)
+        phase = .closingAfterWrite
+        let response = HTTPResponse.jsonError(status, reason: reason)
+        let (date, serverName) = (context.dates.current(), context.state.serverName)
+        output.append {
+            ResponseWriter.write(
+                response, keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
+                date: date, serverName: serverName, into: &$0)
+        }
+        flush()
+    }
+
+    private func send(_ bytes: [UInt8]) {
+        output.append { $0.append(contentsOf: bytes) }
+        flush()
+    }
+
+    /// Brings the server-wide count of unsent bytes up to date with this connection's.
+    private func countOutput() {
+        let pending = output.pending
+        guard pending != countedOutput else { return }
+        context.state.pendingOutputBytes.add(pending - countedOutput, ordering: .relaxed)
+        countedOutput = pending
+    }
+
+    private func flush() {
+        if writable, !output.isEmpty {
+            let (written, result) = output.write(to: fd)
+            if written > 0 { lastActivity = .now }
+            switch result {
+            case .sent: break
+            case .wouldBlock: writable = false
+            case .closed: return close()
+            }
+        }
+        countOutput()
+        guard output.isEmpty else {
+            if writeStalledSince == nil { writeStalledSince = .now }
+            return
+        }
+        // The clock of a request that waited behind unsent output starts now.
+        if writeStalledSince != nil, requestStarted != nil, case .reading = phase { requestStarted = .now }
+        writeStalledSince = nil
+        if case .closingAfterWrite = phase {
+            shutdown(fd, Int32(SHUT_WR))
+            phase = .lingering(since: .now)
+            readable = true
+            advance()
+        }
+    }
+
+    func close() {
+        switch phase {
+        case .closed, .abandoned: return
+        default: break
+        }
+        handlerTask?.cancel()
+        handlerTask = nil
+        closeSocket()
+        phase = .closed
+        context.state.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    /// The peer left mid-request: cancel the handler and close the socket now; `complete`
+    /// ends the accounting when the handler returns.
+    private func abandon() {
+        handlerTask?.cancel()
+        handlerTask = nil
+        closeSocket()
+        phase = .abandoned
+    }
+
+    private func closeSocket() {
+        context.loop.deregister(fd)
+        Glibc.close(fd)
+        output.removeAll()
+        countOutput()
+        writeStalledSince = nil
+    }
+}
+
+/// Carries a connection into the handler task that resumes on its loop.
+///
+/// `@unchecked Sendable` is sound because `connection` is only dereferenced inside
+/// `loop.execute { }`, which runs on the connection's own loop thread.
+private struct ConnectionHandle: @unchecked Sendable {
+    let connection: HTTPConnection
+    let loop: EventLoop
+}

@@ -1,0 +1,26 @@
+// The ASCII comparisons and trimming that HTTP's case-insensitive tokens need (RFC 9110 §5.1).
+// `package`: the framework compares header tokens too, but they are no part of the public API.
+
+extension String {
+    /// ASCII case-insensitive equality, without allocating lowercased copies.
+    package func equalsASCIICaseInsensitive(_ other: String) -> Bool {
+        let a = utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
+    }
+
+    /// Without leading and trailing spaces and tabs (optional whitespace around field values).
+    func trimmingSpaces() -> Substring { Substring(self).trimmingSpaces() }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return s
+    }
+}

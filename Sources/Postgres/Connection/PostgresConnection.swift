@@ -1,0 +1,314 @@
+import CLibPQ
+import Glibc
+import Sockets
+
+/// One libpq connection, driven without blocking by the event loop it lives on.
+///
+/// libpq runs in non-blocking mode: the connection is opened with `PQconnectPoll`, a
+/// statement goes out with `PQsendQueryPrepared`, the socket is watched by the loop
+/// (level-triggered), and the caller resumes on the same loop thread once `PQgetResult` holds
+/// the whole answer. A request that reads the database therefore never leaves its thread.
+///
+/// Loop-confined: every method runs on `loop` (checked). That confinement is what makes the
+/// `@unchecked Sendable` (needed to pass it between the pool's async functions) sound.
+final class PostgresConnection: EventHandler, @unchecked Sendable {
+    private enum Phase { case connecting, idle, busy, closed }
+
+    let loop: EventLoop
+    private var handle: OpaquePointer?
+    private let endpoint: String
+    private var socket: Int32 = -1
+    private var phase = Phase.connecting
+    private var writeWanted = false
+    private var statementNames: [String: String] = [:]
+    private var opening: CheckedContinuation<Void, any Error>?
+    private var answering: CheckedContinuation<PostgresResult, any Error>?
+    private var outcome: Result<PostgresResult, PostgresError>?
+    /// A BEGIN waiting to travel with the next statement (pipeline mode: one round trip).
+    private var beginPending = false
+    /// The answer being read belongs to a pipeline, which ends with a sync result.
+    private var pipelined = false
+
+    /// Opens a connection on `loop` (the caller runs there), failing after the connect timeout.
+    static func open(_ configuration: PostgresConfiguration, on loop: EventLoop) async throws -> PostgresConnection {
+        let connection = try PostgresConnection(configuration, loop: loop)
+        try await connection.finishOpening(timeout: configuration.connectTimeout)
+        return connection
+    }
+
+    private init(_ configuration: PostgresConfiguration, loop: EventLoop) throws {
+        precondition(loop.inEventLoop)
+        self.loop = loop
+        endpoint = configuration.endpointDescription
+        let parameters = configuration.libpqParameters
+        let keywords: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.0) } + [nil]
+        let values: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.1) } + [nil]
+        defer { (keywords + values).forEach { free($0) } }
+        let started = keywords.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { vals in
+                keys.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keys in
+                    vals.withMemoryRebound(to: UnsafePointer<CChar>?.self) { vals in
+                        PQconnectStartParams(keys.baseAddress, vals.baseAddress, 0)
+                    }
+                }
+            }
+        }
+        guard let started else {
+            throw PostgresError(.connectionFailed, message: "Cannot connect to \(endpoint): out of memory.")
+        }
+        handle = started
+        guard PQstatus(started) != CONNECTION_BAD, PQsetnonblocking(started, 1) == 0 else {
+            let error = PostgresError(.connectionFailed, message: "Cannot connect to \(endpoint): \(libpqMessage)")
+            close()
+            throw error
+        }
+        // Notices ("table exists, skipping") are not errors; keep them off stderr.
+        PQsetNoticeProcessor(started, { _, _ in }, nil)
+    }
+
+    deinit { if let handle { PQfinish(handle) } }
+
+    /// Idle and connected: safe to hand to the next caller.
+    var isUsable: Bool {
+        guard phase == .idle, let handle else { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    // MARK: Statements
+
+    /// Runs a parameterised statement: through a named prepared statement kept per connection
+    /// (parsed once), or as an unnamed one when `cached` is false (poolers in transaction mode).
+    func query(_ query: PostgresQuery, cached: Bool) async throws -> PostgresResult {
+        let parameters = BoundParameters(query.binds)
+        defer { parameters.free() }
+        guard cached else {
+            let types = query.binds.map { Oid($0.type.rawValue) }
+            return try await send { handle in
+                PQsendQueryParams(handle, query.sql, parameters.count, types, parameters.pointers, nil, nil, 0)
+            }
+        }
+        let name = try await statementName(for: query)
+        return try await send { handle in
+            PQsendQueryPrepared(handle, name, parameters.count, parameters.pointers, nil, nil, 0)
+        }
+    }
+
+    /// SQL text without parameters (migrations); may hold several statements.
+    func simpleQuery(_ sql: String) async throws -> PostgresResult {
+        try await send(pipelinable: false) { PQsendQuery($0, sql) }
+    }
+
+    /// One parameterless statement (COMMIT, ROLLBACK) in the extended protocol, so that it can
+    /// share a round trip with a pending BEGIN.
+    func command(_ sql: String) async throws {
+        _ = try await send { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
+    }
+
+    /// Ends the transaction with COMMIT or ROLLBACK; nothing at all when no statement ran in it.
+    func endTransaction(_ sql: String) async throws {
+        if beginPending {
+            beginPending = false
+            return
+        }
+        try await command(sql)
+    }
+
+    /// Opens a transaction without a round trip of its own: BEGIN goes out in one pipeline
+    /// with the transaction's first statement.
+    func beginWithNextStatement() {
+        precondition(loop.inEventLoop)
+        beginPending = true
+    }
+
+    private func statementName(for query: PostgresQuery) async throws -> String {
+        if let name = statementNames[query.sql] { return name }
+        let name = "s\(statementNames.count + 1)"
+        let types = query.binds.map { Oid($0.type.rawValue) }
+        _ = try await send { PQsendPrepare($0, name, query.sql, Int32(types.count), types) }
+        statementNames[query.sql] = name
+        return name
+    }
+
+    /// Starts one statement with `start` (a `PQsend…` call) and suspends until its answer. A
+    /// pending BEGIN goes first, in the same pipeline when `start` may run in one.
+    private func send(pipelinable: Bool = true, _ start: (OpaquePointer) -> Int32) async throws -> PostgresResult {
+        precondition(loop.inEventLoop)
+        guard phase == .idle, let handle else {
+            throw PostgresError(.closed, message: "The connection to \(endpoint) is closed.")
+        }
+        if beginPending {
+            beginPending = false
+            guard pipelinable else {
+                try await command("BEGIN")
+                return try await send(pipelinable: false, start)
+            }
+            pipelined = PQenterPipelineMode(handle) == 1
+                && PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1
+        }
+        guard start(handle) == 1, !pipelined || PQpipelineSync(handle) == 1 else {
+            let error = failure(of: nil)
+            close()
+            throw error
+        }
+        phase = .busy
+        outcome = nil
+        return try await withCheckedThrowingContinuation { continuation in
+            answering = continuation
+            flush()
+        }
+    }
+
+    // MARK: Events (loop thread)
+
+    func handle(_ readiness: Readiness) {
+        switch phase {
+        case .connecting: continueOpening()
+        case .idle, .busy:
+            if readiness.contains(.writable) { flush() }
+            if !readiness.isDisjoint(with: [.readable, .hangUp]) { readAnswer() }
+        case .closed: break
+        }
+    }
+
+    func tick(now: ContinuousClock.Instant) {}
+
+    func loopStopping() {
+        fail(PostgresError(.closed, message: "The event loop of the connection to \(endpoint) stopped."))
+    }
+
+    /// Stops watching the socket and ends the session; later statements fail with `.closed`.
+    func close() {
+        if socket >= 0 { loop.deregister(socket) }
+        socket = -1
+        phase = .closed
+        if let handle { PQfinish(handle) }
+        handle = nil
+    }
+
+    private func finishOpening(timeout: Duration) async throws {
+        try await withCheckedThrowingContinuation { continuation in
+            opening = continuation
+            loop.schedule(at: .now + timeout) { [weak self] in
+                guard let self, self.phase == .connecting else { return }
+                self.fail(PostgresError(.connectionFailed, message: "Cannot connect to \(self.endpoint): timed out after \(timeout)."))
+            }
+            // libpq's protocol: start as if PQconnectPoll had asked to wait for writability.
+            watch(readable: false, writable: true)
+        }
+    }
+
+    private func continueOpening() {
+        guard let handle else { return }
+        switch PQconnectPoll(handle) {
+        case PGRES_POLLING_READING: watch(readable: true, writable: false)
+        case PGRES_POLLING_WRITING: watch(readable: false, writable: true)
+        case PGRES_POLLING_OK:
+            phase = .idle
+            watch(readable: true, writable: false)
+            opening?.resume()
+            opening = nil
+        default:
+            fail(PostgresError(.connectionFailed, message: "Cannot connect to \(endpoint): \(libpqMessage)"))
+        }
+    }
+
+    /// Sends what libpq buffered; watches for writability only while some is left.
+    private func flush() {
+        guard let handle else { return }
+        switch PQflush(handle) {
+        case 0: if writeWanted { writeWanted = false; watch(readable: true, writable: false) }
+        case 1: if !writeWanted { writeWanted = true; watch(readable: true, writable: true) }
+        default: fail(failure(of: nil))
+        }
+    }
+
+    private func readAnswer() {
+        guard let handle else { return }
+        guard PQconsumeInput(handle) == 1 else { return fail(failure(of: nil)) }
+        guard phase == .busy else {
+            // Idle: the server only speaks up to say goodbye (a terminated backend).
+            if PQstatus(handle) != CONNECTION_OK { fail(failure(of: nil)) }
+            return
+        }
+        if writeWanted { flush() }
+        while PQisBusy(handle) == 0 {
+            guard let result = PQgetResult(handle) else {
+                // In a pipeline, nil only ends one statement's results; the sync ends it all.
+                if pipelined { continue }
+                return finishAnswer()
+            }
+            if pipelined, PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                pipelined = false
+                _ = PQexitPipelineMode(handle)
+                return finishAnswer()
+            }
+            collect(result)
+        }
+    }
+
+    /// Keeps the first error, else the last result (a multi-statement simple query).
+    private func collect(_ result: OpaquePointer) {
+        defer { PQclear(result) }
+        if case .failure = outcome { return }
+        if let read = PostgresResult(reading: result) {
+            outcome = .success(read)
+        } else {
+            outcome = .failure(failure(of: result))
+        }
+    }
+
+    private func finishAnswer() {
+        phase = .idle
+        let answer = outcome ?? .success(.empty)
+        outcome = nil
+        let continuation = answering
+        answering = nil
+        continuation?.resume(with: answer)
+    }
+
+    private func fail(_ error: PostgresError) {
+        guard phase != .closed else { return }
+        close()
+        opening?.resume(throwing: error)
+        opening = nil
+        answering?.resume(throwing: error)
+        answering = nil
+    }
+
+    /// Registers the socket, or changes what we wait for; follows libpq to a new socket.
+    private func watch(readable: Bool, writable: Bool) {
+        guard let handle else { return }
+        let current = PQsocket(handle)
+        do {
+            if current != socket {
+                if socket >= 0 { loop.deregister(socket) }
+                socket = current
+                try loop.register(current, readable: readable, writable: writable, handler: self)
+            } else {
+                try loop.setInterest(current, readable: readable, writable: writable)
+            }
+        } catch {
+            fail(PostgresError(.closed, message: "Cannot watch the connection to \(endpoint): \(error)"))
+        }
+    }
+
+    // MARK: Errors
+
+    private var libpqMessage: String {
+        guard let handle else { return "connection closed" }
+        return String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines
+    }
+
+    /// The server's error for `result`, or `.closed` when the connection itself broke.
+    private func failure(of result: OpaquePointer?) -> PostgresError {
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            return PostgresError(.closed, message: "Connection lost: \(libpqMessage)")
+        }
+        let field = { (code: UInt8) -> String? in
+            guard let result, let value = PQresultErrorField(result, Int32(code)) else { return nil }
+            return String(cString: value)
+        }
+        return PostgresError(.server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), message: field(UInt8(ascii: "M")) ?? libpqMessage)
+    }
+}

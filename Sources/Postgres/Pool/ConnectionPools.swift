@@ -1,0 +1,83 @@
+import Glibc
+import Sockets
+import Synchronization
+
+/// Finds the connection pool of an event loop, creating it on first use.
+///
+/// A request handler runs on its server's event loop and uses that loop's own pool, so its
+/// statements never leave the thread. Callers on no loop at all (migrations, background jobs,
+/// tests) are sent to loops this client starts for them, round-robin.
+final class ConnectionPools: Sendable {
+    private struct State {
+        var pools: [ObjectIdentifier: LoopConnectionPool] = [:]
+        var ownLoops: [EventLoop] = []
+        var nextOwnLoop = 0
+        var shutDown = false
+    }
+
+    private let configuration: PostgresConfiguration
+    private let backoff = ReconnectBackoff()
+    private let state = Mutex(State())
+    /// Connections per loop: the pool size shared out over one loop per core.
+    private let capacityPerLoop: Int
+    private let ownLoopCount: Int
+
+    init(configuration: PostgresConfiguration) {
+        self.configuration = configuration
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        capacityPerLoop = max(1, (configuration.poolSize + cores - 1) / cores)
+        ownLoopCount = min(cores, max(1, configuration.poolSize))
+    }
+
+    /// The pool of `loop` (the caller runs on it).
+    func pool(for loop: EventLoop) throws -> LoopConnectionPool {
+        try state.withLock { state in
+            guard !state.shutDown else { throw PostgresError(.closed, message: "The database client was shut down.") }
+            if let pool = state.pools[ObjectIdentifier(loop)] { return pool }
+            let pool = LoopConnectionPool(loop: loop, configuration: configuration, capacity: capacityPerLoop, backoff: backoff)
+            state.pools[ObjectIdentifier(loop)] = pool
+            return pool
+        }
+    }
+
+    /// One of the client's own loops, for a caller that runs on none (started on first use).
+    func ownLoop() throws -> EventLoop {
+        try state.withLock { state in
+            guard !state.shutDown else { throw PostgresError(.closed, message: "The database client was shut down.") }
+            if state.ownLoops.isEmpty {
+                for index in 0..<ownLoopCount {
+                    let loop = try EventLoop(index: index)
+                    try loop.start(name: "til-pg-\(index)") {}
+                    state.ownLoops.append(loop)
+                }
+            }
+            state.nextOwnLoop &+= 1
+            return state.ownLoops[state.nextOwnLoop % state.ownLoops.count]
+        }
+    }
+
+    /// The client's own loops (started if needed), for callers that want to run on them.
+    func ownLoops() throws -> [EventLoop] {
+        _ = try ownLoop()
+        return state.withLock { $0.ownLoops }
+    }
+
+    /// Closes every pool on its own loop (pools of loops that already stopped were closed
+    /// with them), then stops the client's own loops.
+    func shutdown() async {
+        let (pools, loops) = state.withLock { state in
+            state.shutDown = true
+            return (Array(state.pools.values), state.ownLoops)
+        }
+        for pool in pools {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let accepted = pool.loop.execute {
+                    pool.close()
+                    done.resume()
+                }
+                if !accepted { done.resume() }
+            }
+        }
+        loops.forEach { $0.stop() }
+    }
+}

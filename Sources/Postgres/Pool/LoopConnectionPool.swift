@@ -1,0 +1,112 @@
+import Sockets
+
+/// The connections one event loop owns: idle ones on a stack (the warmest is reused first),
+/// new ones opened lazily up to `capacity`, and callers beyond that queued FIFO until a
+/// connection comes back or their deadline passes (`databaseBusy`).
+///
+/// Loop-confined, like its connections: no locks, every method runs on `loop` (checked),
+/// which is what makes the `@unchecked Sendable` sound.
+final class LoopConnectionPool: @unchecked Sendable {
+    private struct Waiter {
+        let id: Int
+        /// Resumed with a connection, or with nil when a slot freed up to open one.
+        let continuation: CheckedContinuation<PostgresConnection?, any Error>
+    }
+
+    let loop: EventLoop
+    private let configuration: PostgresConfiguration
+    private let capacity: Int
+    private let backoff: ReconnectBackoff
+    private var idle: [PostgresConnection] = []
+    private var open = 0
+    private var waiters: [Waiter] = []
+    private var nextWaiterID = 0
+    private var closed = false
+
+    init(loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff) {
+        self.loop = loop
+        self.configuration = configuration
+        self.capacity = max(1, capacity)
+        self.backoff = backoff
+    }
+
+    /// A connection for the caller's exclusive use; give it back with `release`.
+    func acquire() async throws -> PostgresConnection {
+        precondition(loop.inEventLoop)
+        while true {
+            guard !closed else { throw PostgresError(.closed, message: "The database client was shut down.") }
+            while let connection = idle.popLast() {
+                if connection.isUsable { return connection }
+                connection.close()
+                open -= 1
+            }
+            if open < capacity { return try await openConnection() }
+            if let handed = try await waitForConnection() { return handed }
+        }
+    }
+
+    /// Takes a connection back: to the longest waiter, else onto the idle stack. A broken one
+    /// is closed and its slot offered to a waiter.
+    func release(_ connection: PostgresConnection) {
+        precondition(loop.inEventLoop)
+        guard !closed, connection.isUsable else {
+            connection.close()
+            open -= 1
+            if !waiters.isEmpty { waiters.removeFirst().continuation.resume(returning: nil) }
+            return
+        }
+        if !waiters.isEmpty {
+            waiters.removeFirst().continuation.resume(returning: connection)
+        } else {
+            idle.append(connection)
+        }
+    }
+
+    /// Closes idle connections and fails waiters; busy ones close when released.
+    func close() {
+        precondition(loop.inEventLoop)
+        closed = true
+        idle.forEach { $0.close() }
+        open -= idle.count
+        idle = []
+        let failed = waiters
+        waiters = []
+        for waiter in failed {
+            waiter.continuation.resume(throwing: PostgresError(.closed, message: "The database client was shut down."))
+        }
+    }
+
+    private func openConnection() async throws -> PostgresConnection {
+        open += 1
+        do {
+            try backoff.admitAttempt()
+            let connection: PostgresConnection
+            do {
+                connection = try await PostgresConnection.open(configuration, on: loop)
+            } catch {
+                backoff.attemptFailed()
+                throw error
+            }
+            backoff.attemptSucceeded()
+            return connection
+        } catch {
+            open -= 1
+            if !waiters.isEmpty { waiters.removeFirst().continuation.resume(returning: nil) }
+            throw error
+        }
+    }
+
+    private func waitForConnection() async throws -> PostgresConnection? {
+        nextWaiterID += 1
+        let id = nextWaiterID
+        let timeout = configuration.acquireTimeout
+        return try await withCheckedThrowingContinuation { continuation in
+            waiters.append(Waiter(id: id, continuation: continuation))
+            loop.schedule(at: .now + timeout) { [weak self] in
+                guard let self, let index = self.waiters.firstIndex(where: { $0.id == id }) else { return }
+                self.waiters.remove(at: index).continuation.resume(throwing: PostgresError(
+                    .databaseBusy, message: "No database connection became free within \(timeout)."))
+            }
+        }
+    }
+}
