@@ -17,7 +17,7 @@ RUN_ENV = $(or $(ENVIRONMENT),$(if $(filter 127.% localhost ::1,$(HOST)),develop
 RUN_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) url))
 TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) test-url))
 
-.PHONY: help deps db db-stop build release run test test-tsan fuzz fuzz-api bench bench-compare routes clean
+.PHONY: help deps db db-stop build release run test test-tsan fuzz fuzz-api bench bench-compare routes clean cluster-up cluster-down cluster-test
 
 help:
 	@echo "make run            build (release) and serve on http://$(HOST):$(PORT)"
@@ -26,6 +26,9 @@ help:
 	@echo "make fuzz-api       schemathesis against the OpenAPI document (FUZZ_API_SECONDS, default 300)"
 	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers -> Benchmarks/RESULTS.md"
 	@echo "make db / db-stop   start / stop the local PostgreSQL"
+	@echo "make cluster-up     3 til-servers behind HAProxy, PgBouncer, a primary + streaming replica"
+	@echo "make cluster-test   the auth flows, a process kill and a replica stop through that cluster"
+	@echo "make cluster-down   stop the cluster (scripts/cluster.sh env prints its URLs)"
 
 ## Install the system packages TIL builds and runs with (only what is missing; root only).
 deps:
@@ -78,6 +81,17 @@ fuzz-api: deps
 bench-compare: release
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }
 	scripts/bench-compare.sh
+
+## Several processes (issue 11): see docs/SCALING.md. Not part of `make test` (Debian packages,
+## several processes); cluster-test brings the cluster up itself.
+cluster-up: release
+	scripts/cluster.sh up
+
+cluster-down:
+	scripts/cluster.sh down
+
+cluster-test: release
+	scripts/cluster-test.sh
 
 clean:
 	rm -rf .build .build-*

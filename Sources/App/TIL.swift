@@ -14,7 +14,10 @@ public import Web
 /// ```
 public struct TIL: Sendable {
     public let configuration: AppConfiguration
+    /// The primary: every write, and every read of auth and of logged-in clients.
     public let db: PostgresClient
+    /// `DATABASE_READ_URL`'s replicas for anonymous reads; nil without any.
+    let replicas: ReadReplicas?
     public let migrator: Migrator
     let hasher: BcryptHasher
     let logger: Logger
@@ -23,6 +26,7 @@ public struct TIL: Sendable {
         self.configuration = configuration
         self.logger = logger
         db = PostgresClient(configuration: configuration.database, logger: logger)
+        replicas = configuration.readReplicas.isEmpty ? nil : ReadReplicas(configurations: configuration.readReplicas, logger: logger)
         hasher = BcryptHasher(
             cost: configuration.bcryptCost,
             admission: .init(maxQueued: configuration.auth.loginQueueLimit, maxWait: configuration.auth.loginMaxWait))
@@ -36,9 +40,11 @@ public struct TIL: Sendable {
         let settings = configuration.auth
         app.middleware.append(DatabaseErrorMiddleware())
         app.middleware.append(HashingErrorMiddleware())
-        let users = UserRepository(db: db)
-        let acronyms = AcronymRepository(db: db)
-        let categories = CategoryRepository(db: db)
+        if replicas != nil { app.middleware.append(PublicReadsMiddleware()) }
+        let publicReads = RoutedDatabase(primary: db, replicas: replicas)
+        let users = UserRepository(db: publicReads)
+        let acronyms = AcronymRepository(db: publicReads)
+        let categories = CategoryRepository(db: publicReads)
         let tokens = TokenRepository(db: db, settings: settings)
         let sessions = SessionRepository(db: db)
         let throttle = LoginThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)
@@ -62,9 +68,10 @@ public struct TIL: Sendable {
 
         let purger = TokenPurger(db: db, loginWindow: settings.loginWindow, logger: logger)
         let purging = Task { await purger.run(every: .seconds(300)) }
-        let db = db
+        let (db, replicas) = (db, replicas)
         app.onShutdown {
             purging.cancel()
+            await replicas?.shutdown()
             await db.shutdown()
         }
     }

@@ -67,9 +67,10 @@ public final class PostgresClient: Sendable {
         await pools.shutdown()
     }
 
-    /// Runs `body` with a pooled connection of the caller's loop. A connection found dead on
-    /// its first statement (server restart, killed backend) is replaced and the statement
-    /// tried once more: it cannot have run on a backend that was already gone.
+    /// Runs `body` with a pooled connection of the caller's loop. A statement that never
+    /// reached the server because its connection was found dead (server restart, killed
+    /// backend) is tried once more on a new connection; one that went out is never repeated,
+    /// since a write might then run twice.
     private func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await onLoop { pool in
             var attempts = 2
@@ -80,7 +81,7 @@ public final class PostgresClient: Sendable {
                     let value = try await body(connection)
                     pool.release(connection)
                     return value
-                } catch let error as PostgresError where error.kind == .closed && attempts > 0 {
+                } catch let error as PostgresError where error.neverSent && attempts > 0 {
                     pool.release(connection)
                     logger.warning("database connection lost; retrying on a new one", metadata: ["error": "\(error.message)"])
                 } catch {

@@ -2,8 +2,23 @@ public import Foundation
 
 /// Where and how to connect, from a URL or the environment.
 public struct PostgresConfiguration: Sendable {
-    public enum TLSMode: String, Sendable {
-        case disable, prefer, require
+    /// libpq's `sslmode`, passed through unchanged: `verify-ca` and `verify-full` check the
+    /// server's certificate (against `tlsRootCertificate`, else `~/.postgresql/root.crt`).
+    public enum TLSMode: String, Sendable, CaseIterable {
+        case disable, allow, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+
+        /// The mode named by a URL or `PGSSLMODE`; an unknown name is an error, never a
+        /// silently weaker mode.
+        public init(parsing text: String) throws {
+            guard let mode = TLSMode(rawValue: text) else {
+                throw PostgresError(.connectionFailed, message: "Invalid sslmode '\(text)' (expected one of \(Self.names)).")
+            }
+            self = mode
+        }
+
+        static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
     }
 
     public var host: String
@@ -14,6 +29,8 @@ public struct PostgresConfiguration: Sendable {
     /// A unix-socket directory instead of TCP (`?host=/var/run/postgresql`).
     public var unixSocketDirectory: String?
     public var tls: TLSMode
+    /// The CA certificate file that `verify-ca`/`verify-full` check against (`?sslrootcert=`).
+    public var tlsRootCertificate: String?
     /// Connections shared out over the event loops that use the client (one per core): each
     /// loop opens at most `poolSize / cores` (rounded up), and off-loop callers are served by
     /// `min(cores, poolSize)` loops of the client's own.
@@ -21,8 +38,9 @@ public struct PostgresConfiguration: Sendable {
     /// How long a query waits for a free connection before `databaseBusy`.
     public var acquireTimeout: Duration
     public var connectTimeout: Duration
-    /// Named prepared statements, parsed once per connection. Off for poolers that do not
-    /// keep them (PgBouncer in transaction mode): each statement is then parsed every time.
+    /// Named prepared statements, parsed once per connection. Off (`?statement_cache=off`,
+    /// `DATABASE_STATEMENT_CACHE=off`) for poolers that do not keep them (PgBouncer in
+    /// transaction mode): each statement is then sent unnamed and parsed every time.
     public var statementCache = true
 
     public init(
@@ -41,9 +59,11 @@ public struct PostgresConfiguration: Sendable {
         connectTimeout = .seconds(5)
     }
 
-    /// `postgres://user:pass@host:port/db?sslmode=disable` (also `postgresql://`; `?host=/dir`
-    /// selects a unix socket). User and password are percent-decoded.
-    public init(url: String) throws {
+    /// `postgres://user:pass@host:port/db?sslmode=verify-full&sslrootcert=/path/ca.crt` (also
+    /// `postgresql://`; `?host=/dir` selects a unix socket; `pool_size`, `statement_cache`).
+    /// User and password are percent-decoded. Environment defaults (`DATABASE_STATEMENT_CACHE`)
+    /// apply unless the URL sets the same thing.
+    public init(url: String, environment: [String: String] = [:]) throws {
         guard let components = URLComponents(string: url),
               components.scheme == "postgres" || components.scheme == "postgresql"
         else { throw PostgresError(.connectionFailed, message: "Invalid database URL (expected postgres://user:pass@host:port/db).") }
@@ -53,29 +73,54 @@ public struct PostgresConfiguration: Sendable {
             host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: user,
             password: components.percentEncodedPassword.flatMap { $0.removingPercentEncoding },
             database: database.isEmpty ? user : database)
+        try applyDefaults(from: environment)
         for item in components.queryItems ?? [] {
             switch item.name {
-            case "sslmode": tls = TLSMode(rawValue: item.value ?? "") ?? (item.value == "verify-full" || item.value == "verify-ca" ? .require : .prefer)
+            case "sslmode": tls = try TLSMode(parsing: item.value ?? "")
+            case "sslrootcert": tlsRootCertificate = item.value
             case "host": unixSocketDirectory = item.value
             case "pool_size": poolSize = Int(item.value ?? "").map { max(1, $0) } ?? poolSize
+            case "statement_cache": statementCache = try Self.switchValue(item.value ?? "", of: "statement_cache")
             default: break
             }
         }
     }
 
-    /// `DATABASE_URL`, else `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`, else libpq's `PG*` variables.
+    /// `DATABASE_URL`, else `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`, else libpq's `PG*` variables
+    /// (with `PGSSLMODE`, `PGSSLROOTCERT`); `DATABASE_STATEMENT_CACHE=off` applies to all three.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresConfiguration {
-        if let url = environment["DATABASE_URL"], !url.isEmpty { return try PostgresConfiguration(url: url) }
+        if let url = environment["DATABASE_URL"], !url.isEmpty { return try PostgresConfiguration(url: url, environment: environment) }
+        var configuration: PostgresConfiguration
         if let host = environment["DATABASE_HOST"] {
-            return PostgresConfiguration(
+            configuration = PostgresConfiguration(
                 host: host, port: environment["DATABASE_PORT"].flatMap(Int.init) ?? 5432,
                 username: environment["DATABASE_USERNAME"] ?? "til", password: environment["DATABASE_PASSWORD"],
                 database: environment["DATABASE_NAME"] ?? "til")
+        } else {
+            let user = environment["PGUSER"] ?? "postgres"
+            configuration = PostgresConfiguration(
+                host: environment["PGHOST"] ?? "127.0.0.1", port: environment["PGPORT"].flatMap(Int.init) ?? 5432,
+                username: user, password: environment["PGPASSWORD"], database: environment["PGDATABASE"] ?? user)
+            if let mode = environment["PGSSLMODE"] { configuration.tls = try TLSMode(parsing: mode) }
+            configuration.tlsRootCertificate = environment["PGSSLROOTCERT"]
         }
-        let user = environment["PGUSER"] ?? "postgres"
-        return PostgresConfiguration(
-            host: environment["PGHOST"] ?? "127.0.0.1", port: environment["PGPORT"].flatMap(Int.init) ?? 5432,
-            username: user, password: environment["PGPASSWORD"], database: environment["PGDATABASE"] ?? user)
+        try configuration.applyDefaults(from: environment)
+        return configuration
+    }
+
+    private mutating func applyDefaults(from environment: [String: String]) throws {
+        if let text = environment["DATABASE_STATEMENT_CACHE"] {
+            statementCache = try Self.switchValue(text, of: "DATABASE_STATEMENT_CACHE")
+        }
+    }
+
+    /// `on`/`off` (also `true`/`false`, `1`/`0`); anything else is an error naming the setting.
+    private static func switchValue(_ text: String, of setting: String) throws -> Bool {
+        switch text.lowercased() {
+        case "on", "true", "1": return true
+        case "off", "false", "0": return false
+        default: throw PostgresError(.connectionFailed, message: "Invalid \(setting) '\(text)' (expected on or off).")
+        }
     }
 
     /// libpq's keyword/value pairs (passed as arrays, so no quoting or escaping is involved).
@@ -85,6 +130,7 @@ public struct PostgresConfiguration: Sendable {
             ("sslmode", tls.rawValue), ("connect_timeout", String(max(1, connectTimeout.components.seconds))),
             ("application_name", "til"), ("options", "-c TimeZone=UTC -c DateStyle=ISO"),
         ]
+        if let tlsRootCertificate { parameters.append(("sslrootcert", tlsRootCertificate)) }
         if let password { parameters.append(("password", password)) }
         return parameters
     }

@@ -17,6 +17,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     public var kind: Kind
     public var sqlState: SQLState?
     public var message: String
+    /// The statement never reached the server (the connection was found broken before it
+    /// went out): running it again elsewhere cannot run it twice.
+    var neverSent = false
 
     public init(_ kind: Kind, sqlState: SQLState? = nil, message: String) {
         self.kind = kind

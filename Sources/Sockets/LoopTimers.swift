@@ -1,5 +1,5 @@
 /// One-shot timers of an event loop, kept sorted by deadline (a loop holds few at a time:
-/// pool waiters and connect deadlines, not one per HTTP connection, which use `tick`).
+/// one per database pool's wait queue and per connect in progress; HTTP connections use `tick`).
 ///
 /// Loop-confined like the rest of the loop's state.
 struct LoopTimers {
@@ -10,9 +10,15 @@ struct LoopTimers {
 
     private var timers: [Timer] = []
 
+    /// Inserts after every timer due no later (binary search; timers added in deadline
+    /// order, the usual case, land at the end).
     mutating func add(at deadline: ContinuousClock.Instant, _ work: @escaping () -> Void) {
-        let index = timers.firstIndex { $0.deadline > deadline } ?? timers.endIndex
-        timers.insert(Timer(deadline: deadline, work: work), at: index)
+        var low = 0, high = timers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if timers[middle].deadline <= deadline { low = middle + 1 } else { high = middle }
+        }
+        timers.insert(Timer(deadline: deadline, work: work), at: low)
     }
 
     /// Milliseconds until the earliest timer (rounded up), capped at `limit`.

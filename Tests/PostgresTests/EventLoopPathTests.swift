@@ -78,6 +78,24 @@ final class EventLoopPathTests: XCTestCase {
         await db.shutdown()
     }
 
+    /// A statement whose connection broke after it went out may have run: it is reported,
+    /// never repeated (a sequence, which no rollback undoes, counts the runs).
+    func testAStatementThatWentOutIsNotRepeatedWhenItsConnectionBreaks() async throws {
+        let db = try makeClient(poolSize: 1)
+        let sequence = uniqueTable("pgseq")
+        try await db.simpleQuery("CREATE SEQUENCE \(sequence)")
+        do {
+            _ = try await db.query("SELECT nextval('\(unescaped: sequence)'), pg_terminate_backend(pg_backend_pid())")
+            XCTFail("the backend ended itself")
+        } catch {
+            XCTAssertEqual((error as? PostgresError)?.kind, .closed, "\(error)")
+        }
+        let runs = try await db.query("SELECT last_value::int AS n FROM \(unescaped: sequence)")
+        XCTAssertEqual(try runs[0].decode(column: "n", as: Int.self), 1, "run once, not retried")
+        try await db.simpleQuery("DROP SEQUENCE \(sequence)")
+        await db.shutdown()
+    }
+
     func testBackoffLetsOneProbeThroughAfterAGrowingDelay() throws {
         let backoff = ReconnectBackoff(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(300))
         let start = ContinuousClock.now

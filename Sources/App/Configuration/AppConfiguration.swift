@@ -7,6 +7,9 @@ public import Web
 public struct AppConfiguration: Sendable {
     public var environment: Environment
     public var database: PostgresConfiguration
+    /// Streaming replicas for anonymous reads (`DATABASE_READ_URL`, comma-separated); empty:
+    /// every read goes to `database`. See `PublicReads` for which reads may go there.
+    public var readReplicas: [PostgresConfiguration] = []
     public var adminPassword: String
     public var bcryptCost: Int
     public var logLevel: Logger.Level
@@ -24,8 +27,8 @@ public struct AppConfiguration: Sendable {
         self.logLevel = logLevel
     }
 
-    /// From `DATABASE_URL` (or `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`), `ADMIN_PASSWORD`,
-    /// `BCRYPT_COST` and `LOG_LEVEL`. Only development and testing may go without
+    /// From `DATABASE_URL` (or `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`), `DATABASE_READ_URL`,
+    /// `ADMIN_PASSWORD`, `BCRYPT_COST` and `LOG_LEVEL`. Only development and testing may go without
     /// `ADMIN_PASSWORD` (see `AdminPasswordPolicy.swift`).
     public static func load(
         environment: Environment, from variables: [String: String] = ProcessInfo.processInfo.environment
@@ -53,8 +56,24 @@ public struct AppConfiguration: Sendable {
         }
         var configuration = AppConfiguration(
             environment: environment, database: database, adminPassword: adminPassword, bcryptCost: cost, logLevel: level)
+        configuration.readReplicas = try readReplicas(from: variables)
         configuration.auth = try AuthSettings.load(from: variables)
         return configuration
+    }
+}
+
+extension AppConfiguration {
+    /// `DATABASE_READ_URL=postgres://…/til,postgres://…/til`: each URL like `DATABASE_URL`
+    /// (same `DATABASE_STATEMENT_CACHE` default); empty entries are ignored.
+    static func readReplicas(from variables: [String: String]) throws -> [PostgresConfiguration] {
+        let urls = (variables["DATABASE_READ_URL"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return try urls.filter { !$0.isEmpty }.enumerated().map { index, url in
+            do {
+                return try PostgresConfiguration(url: url, environment: variables)
+            } catch {
+                throw ConfigurationError("DATABASE_READ_URL entry \(index + 1): \(error)")
+            }
+        }
     }
 }
 

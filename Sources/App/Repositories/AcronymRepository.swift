@@ -1,9 +1,10 @@
 import Foundation
 import Postgres
 
-/// Acronyms in PostgreSQL: one query per call, no N+1.
+/// Acronyms in PostgreSQL: one query per call, no N+1. In the app `db` is a `RoutedDatabase`:
+/// anonymous reads may be answered by a replica, writes always by the primary.
 struct AcronymRepository: Sendable {
-    let db: PostgresClient
+    let db: any PostgresQueryable
 
     private static let columns: PostgresQuery = #"a.id, a.short, a.long, a.user_id AS "userID""#
 

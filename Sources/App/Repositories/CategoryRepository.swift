@@ -1,9 +1,10 @@
 import Foundation
 import Postgres
 
-/// Categories and their links to acronyms.
+/// Categories and their links to acronyms. In the app `db` is a `RoutedDatabase`: anonymous
+/// reads may be answered by a replica, writes always by the primary.
 struct CategoryRepository: Sendable {
-    let db: PostgresClient
+    let db: any PostgresQueryable
 
     func all(page: PageRequest? = nil) async throws -> Page<Category> {
         try Page(rows: try await db.query("""

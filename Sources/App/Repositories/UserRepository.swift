@@ -1,9 +1,10 @@
 import Foundation
 import Postgres
 
-/// Users in PostgreSQL. Explicit SQL, every value bound.
+/// Users in PostgreSQL. Explicit SQL, every value bound. In the app `db` is a `RoutedDatabase`:
+/// anonymous reads may be answered by a replica, writes always by the primary.
 struct UserRepository: Sendable {
-    let db: PostgresClient
+    let db: any PostgresQueryable
 
     /// Reads the columns every query here selects.
     static func user(_ row: PostgresRow) throws -> User {

@@ -134,7 +134,9 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
     private func send(pipelinable: Bool = true, _ start: (OpaquePointer) -> Int32) async throws -> PostgresResult {
         precondition(loop.inEventLoop)
         guard phase == .idle, let handle else {
-            throw PostgresError(.closed, message: "The connection to \(endpoint) is closed.")
+            var error = PostgresError(.closed, message: "The connection to \(endpoint) is closed.")
+            error.neverSent = true
+            throw error
         }
         if beginPending {
             beginPending = false
@@ -146,7 +148,11 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
                 && PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1
         }
         guard start(handle) == 1, !pipelined || PQpipelineSync(handle) == 1 else {
-            let error = failure(of: nil)
+            // libpq could not write the statement: the connection was already broken (a
+            // backend that is gone cannot run it). A network cut in the middle of this one
+            // small write is the only way the server could have seen part of it.
+            var error = failure(of: nil)
+            error.neverSent = true
             close()
             throw error
         }

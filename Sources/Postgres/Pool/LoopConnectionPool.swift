@@ -8,7 +8,7 @@ import Sockets
 /// which is what makes the `@unchecked Sendable` sound.
 final class LoopConnectionPool: @unchecked Sendable {
     private struct Waiter {
-        let id: Int
+        let deadline: ContinuousClock.Instant
         /// Resumed with a connection, or with nil when a slot freed up to open one.
         let continuation: CheckedContinuation<PostgresConnection?, any Error>
     }
@@ -19,8 +19,11 @@ final class LoopConnectionPool: @unchecked Sendable {
     private let backoff: ReconnectBackoff
     private var idle: [PostgresConnection] = []
     private var open = 0
+    /// FIFO; all wait equally long, so deadlines grow from front to back.
     private var waiters: [Waiter] = []
-    private var nextWaiterID = 0
+    /// One timer for the whole queue, due at the front waiter's deadline (a timer per waiter
+    /// cost a sorted insert per request under load).
+    private var expiryScheduled = false
     private var closed = false
 
     init(loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff) {
@@ -97,16 +100,33 @@ final class LoopConnectionPool: @unchecked Sendable {
     }
 
     private func waitForConnection() async throws -> PostgresConnection? {
-        nextWaiterID += 1
-        let id = nextWaiterID
-        let timeout = configuration.acquireTimeout
+        let deadline = ContinuousClock.now + configuration.acquireTimeout
         return try await withCheckedThrowingContinuation { continuation in
-            waiters.append(Waiter(id: id, continuation: continuation))
-            loop.schedule(at: .now + timeout) { [weak self] in
-                guard let self, let index = self.waiters.firstIndex(where: { $0.id == id }) else { return }
-                self.waiters.remove(at: index).continuation.resume(throwing: PostgresError(
-                    .databaseBusy, message: "No database connection became free within \(timeout)."))
-            }
+            waiters.append(Waiter(deadline: deadline, continuation: continuation))
+            scheduleExpiry()
+        }
+    }
+
+    private func scheduleExpiry() {
+        guard !expiryScheduled, let first = waiters.first else { return }
+        expiryScheduled = true
+        loop.schedule(at: first.deadline) { [weak self] in
+            guard let self else { return }
+            self.expiryScheduled = false
+            self.expireWaiters(now: .now)
+            self.scheduleExpiry()
+        }
+    }
+
+    /// Fails the waiters whose deadline passed with `databaseBusy`.
+    private func expireWaiters(now: ContinuousClock.Instant) {
+        let expired = waiters.prefix { $0.deadline <= now }
+        guard !expired.isEmpty else { return }
+        waiters.removeFirst(expired.count)
+        let timeout = configuration.acquireTimeout
+        for waiter in expired {
+            waiter.continuation.resume(throwing: PostgresError(
+                .databaseBusy, message: "No database connection became free within \(timeout)."))
         }
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import XCTest
+@testable import Postgres
+
+/// `sslmode`, `sslrootcert` and the statement cache: parsed strictly, handed to libpq unchanged.
+final class PostgresConfigurationTests: XCTestCase {
+    private func libpqValue(_ keyword: String, of configuration: PostgresConfiguration) -> String? {
+        configuration.libpqParameters.first { $0.0 == keyword }?.1
+    }
+
+    func testEverySSLModeOfLibpqPassesThroughUnchanged() throws {
+        for mode in ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] {
+            let configuration = try PostgresConfiguration(url: "postgres://u@h/d?sslmode=\(mode)")
+            XCTAssertEqual(configuration.tls.rawValue, mode)
+            XCTAssertEqual(libpqValue("sslmode", of: configuration), mode)
+        }
+        XCTAssertEqual(libpqValue("sslmode", of: try PostgresConfiguration(url: "postgres://u@h/d")), "prefer", "libpq's default")
+    }
+
+    func testUnknownSSLModesAreRejectedNamingTheChoices() {
+        for mode in ["verify_full", "VERIFY-FULL", "on", "", "required"] {
+            XCTAssertThrowsError(try PostgresConfiguration(url: "postgres://u@h/d?sslmode=\(mode)"), mode) { error in
+                XCTAssertTrue("\(error)".contains("Invalid sslmode '\(mode)'"), "\(error)")
+                XCTAssertTrue("\(error)".contains("disable, allow, prefer, require, verify-ca, verify-full"), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try PostgresConfiguration.fromEnvironment(["PGHOST": "h", "PGSSLMODE": "strict"]))
+    }
+
+    func testRootCertificateFromTheURLOrPGSSLROOTCERT() throws {
+        let url = try PostgresConfiguration(url: "postgres://u@h/d?sslmode=verify-full&sslrootcert=/etc/ssl/ca%20file.crt")
+        XCTAssertEqual(url.tlsRootCertificate, "/etc/ssl/ca file.crt")
+        XCTAssertEqual(libpqValue("sslrootcert", of: url), "/etc/ssl/ca file.crt")
+        XCTAssertNil(libpqValue("sslrootcert", of: try PostgresConfiguration(url: "postgres://u@h/d")))
+        let env = try PostgresConfiguration.fromEnvironment(["PGHOST": "h", "PGSSLMODE": "verify-ca", "PGSSLROOTCERT": "/ca.crt"])
+        XCTAssertEqual(env.tls, .verifyCA)
+        XCTAssertEqual(env.tlsRootCertificate, "/ca.crt")
+    }
+
+    func testStatementCacheFromTheURLOrTheEnvironment() throws {
+        XCTAssertTrue(try PostgresConfiguration(url: "postgres://u@h/d").statementCache)
+        XCTAssertFalse(try PostgresConfiguration(url: "postgres://u@h/d?statement_cache=off").statementCache)
+        let off = ["DATABASE_URL": "postgres://u@h/d", "DATABASE_STATEMENT_CACHE": "off"]
+        XCTAssertFalse(try PostgresConfiguration.fromEnvironment(off).statementCache)
+        XCTAssertFalse(try PostgresConfiguration.fromEnvironment(["DATABASE_HOST": "h", "DATABASE_STATEMENT_CACHE": "0"]).statementCache)
+        let urlWins = ["DATABASE_URL": "postgres://u@h/d?statement_cache=on", "DATABASE_STATEMENT_CACHE": "off"]
+        XCTAssertTrue(try PostgresConfiguration.fromEnvironment(urlWins).statementCache, "the URL is the more specific")
+        XCTAssertThrowsError(try PostgresConfiguration(url: "postgres://u@h/d?statement_cache=maybe")) { error in
+            XCTAssertTrue("\(error)".contains("statement_cache"), "\(error)")
+        }
+        XCTAssertThrowsError(try PostgresConfiguration.fromEnvironment(["DATABASE_HOST": "h", "DATABASE_STATEMENT_CACHE": "no"]))
+    }
+
+    /// Off, statements are unnamed: the server holds no prepared statement for the session,
+    /// which is what keeps them correct behind a transaction-mode pooler.
+    func testWithoutTheCacheNoStatementIsPreparedAndQueriesStillBind() async throws {
+        for cache in [true, false] {
+            var configuration = try testConfiguration()
+            configuration.statementCache = cache
+            configuration.poolSize = 1
+            let db = PostgresClient(configuration: configuration, logger: Logger(label: "t"))
+            let id = UUID()
+            let echoed = try await db.query("SELECT \(id) AS id, \("it's") AS text, \(Int32(7)) + 1 AS n")
+            XCTAssertEqual(try echoed[0].decode(column: "id", as: UUID.self), id)
+            XCTAssertEqual(try echoed[0].decode(column: "text", as: String.self), "it's")
+            XCTAssertEqual(try echoed[0].decode(column: "n", as: Int.self), 8)
+            let prepared = try await db.query("SELECT count(*)::int AS n FROM pg_prepared_statements")[0].decode(column: "n", as: Int.self)
+            XCTAssertEqual(prepared > 0, cache, "statement cache \(cache): \(prepared) prepared")
+            await db.shutdown()
+        }
+    }
+
+    /// `verify-full` against a server without TLS must fail, not quietly connect in the clear.
+    func testVerifyFullIsNotWeakenedToPrefer() async throws {
+        var configuration = try testConfiguration()
+        guard configuration.tls == .disable else { throw XCTSkip("the test server is reached with sslmode=\(configuration.tls)") }
+        configuration.tls = .verifyFull
+        configuration.connectTimeout = .seconds(2)
+        var logger = Logger(label: "t")
+        logger.logLevel = .critical
+        let db = PostgresClient(configuration: configuration, logger: logger)
+        do {
+            _ = try await db.query("SELECT 1 AS ok")
+            XCTFail("connected without TLS under verify-full")
+        } catch {
+            XCTAssertEqual((error as? PostgresError)?.kind, .connectionFailed, "\(error)")
+        }
+        await db.shutdown()
+    }
+}
