@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Crypt", targets: ["Crypt"]),
+        .library(name: "TILClient", targets: ["TILClient"]),
+        .executable(name: "til", targets: ["TILCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -60,15 +62,26 @@ let package = Package(
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux", "Threads"], swiftSettings: swiftSettings),
 
+        // The wire types, shared by the server and its clients: Foundation only.
+        .target(name: "TILWire", swiftSettings: swiftSettings),
+
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["Web", "Sockets", "Postgres", "Crypt", logging],
+            dependencies: ["TILWire", "Web", "Sockets", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "TILServer",
             dependencies: ["App", "Web", "Postgres", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+
+        // Clients: the Swift library (URLSession, no NIO) and the `til` command-line tool.
+        .target(name: "TILClient", dependencies: ["TILWire"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "TILCLI",
+            dependencies: ["TILClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
@@ -84,5 +97,10 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "Web", "WebTesting", "Postgres", "Crypt", logging], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TILClientTests",
+            dependencies: ["TILClient", "App", "Web", "WebTesting", "Postgres", "Crypt", logging],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

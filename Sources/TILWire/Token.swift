@@ -1,5 +1,4 @@
 public import Foundation
-public import Web
 
 /// The answer to a login or a refresh. The book's fields (`id`, `value`, `user.id`) keep their
 /// meaning for clients that know only the book; the rest are additions:
@@ -7,7 +6,7 @@ public import Web
 ///
 /// `id` is the session (the login) the pair belongs to: a refresh keeps it, and the sessions
 /// list uses the same id. Token values are shown once, here; the database keeps only digests.
-public struct Token: Content, Equatable {
+public struct Token: Codable, Sendable, Hashable {
     public var id: UUID
     /// The access token, sent as `Authorization: Bearer <value>`.
     public var value: String
@@ -19,20 +18,27 @@ public struct Token: Content, Equatable {
     public var refreshExpiresAt: String
     public var scopes: [String]
     public var tokenType = "Bearer"
-}
 
-extension Token {
-    /// As a response nobody may store: a token must not sit in a shared or browser cache
-    /// (RFC 6749 §5.1).
-    func noStoreResponse(for request: Request) throws -> Response {
-        var response = try encodeResponse(for: request)
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        response.headers.replaceOrAdd(name: "Pragma", value: "no-cache")
-        return response
+    public init(
+        id: UUID, value: String, user: UserReference, expiresAt: String, refreshToken: String, refreshExpiresAt: String,
+        scopes: [String], tokenType: String = "Bearer"
+    ) {
+        self.id = id
+        self.value = value
+        self.user = user
+        self.expiresAt = expiresAt
+        self.refreshToken = refreshToken
+        self.refreshExpiresAt = refreshExpiresAt
+        self.scopes = scopes
+        self.tokenType = tokenType
     }
 }
 
-extension Date {
-    /// `2026-11-23T12:00:00Z`: ISO 8601, UTC, whole seconds, as every API answer writes times.
-    var iso8601: String { formatted(.iso8601) }
+/// The body of `POST /api/users/refresh`.
+public struct RefreshRequest: Codable, Sendable, Hashable {
+    public var refreshToken: String
+
+    public init(refreshToken: String) {
+        self.refreshToken = refreshToken
+    }
 }

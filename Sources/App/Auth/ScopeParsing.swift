@@ -1,18 +1,7 @@
 import Web
 
-/// What a bearer token may do (RFC 6750 §3.1). A login grants every scope unless the client
-/// asks for fewer with `?scope=`; a refreshed pair keeps the login's scopes. Reads are public
-/// and need none; `GET /api/users/me` and logout need only a valid token.
-enum Scope: String, CaseIterable, Sendable {
-    /// Create, update and delete acronyms; link and unlink categories.
-    case acronymsWrite = "acronyms:write"
-    /// Create categories.
-    case categoriesWrite = "categories:write"
-    /// Create users.
-    case usersWrite = "users:write"
-    /// Manage the account itself: sessions, logout everywhere, password change.
-    case account
-
+/// The server's readings of scope names: from a login's `?scope=`, and from a session row.
+extension Scope {
     /// Scopes from OAuth's space-separated form (`"acronyms:write account"`), in canonical
     /// order without duplicates. Unknown or missing names are the client's mistake: a 400 that
     /// names `invalid_scope` (RFC 6749 §5.2).

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import TILClient
+
+/// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`
+struct Login: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Log in and keep the tokens for the next commands.",
+        discussion: "Logging in again for the same scopes ends the session it replaces.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Who to log in as (asked at the terminal when left out).")
+    var username: String?
+
+    @Option(help: ArgumentHelp(
+        "Scopes to ask for, repeated or space-separated (default: all).",
+        discussion: "Known: \(Scope.allCases.map(\.rawValue).joined(separator: ", "))."))
+    var scope: [String] = []
+
+    @Flag(help: "Read the password from stdin's first line instead of asking.")
+    var passwordStdin = false
+
+    func validate() throws {
+        _ = try scopes()
+    }
+
+    func run() async throws {
+        let context = try await options.context(environment: ProcessInfo.processInfo.environment.filter { $0.key != "TIL_TOKEN" })
+        let username = try username ?? Prompt.ask("Username: ", otherwise: "--username")
+        let password = passwordStdin ? try Prompt.stdinLine("the password") : try Prompt.ask("Password: ", secret: true)
+        let token = try await context.client.login(username: username, password: password, scopes: try scopes())
+        let summary = LoginSummary(
+            server: context.client.server.absoluteString, username: username, userID: token.user.id, session: token.id,
+            scopes: token.scopes, expiresAt: token.expiresAt, refreshExpiresAt: token.refreshExpiresAt)
+        if options.json { return try context.output.printJSON(summary) }
+        context.output.line("Logged in to \(summary.server) as \(username) (scopes: \(token.scopes.joined(separator: " "))).")
+    }
+
+    /// The scopes named, nil for all; an unknown name is a usage error.
+    private func scopes() throws -> Set<Scope>? {
+        let names = scope.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "," }) }
+        guard !names.isEmpty else { return nil }
+        return Set(try names.map { name in
+            guard let scope = Scope(rawValue: String(name)) else {
+                throw ValidationError("Unknown scope '\(name)'; known: \(Scope.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return scope
+        })
+    }
+}
+
+/// What `til login --json` prints: never a token.
+struct LoginSummary: Encodable {
+    var server: String
+    var username: String
+    var userID: UUID
+    var session: UUID
+    var scopes: [String]
+    var expiresAt: String
+    var refreshExpiresAt: String
+}

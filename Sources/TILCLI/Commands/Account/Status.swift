@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TILClient
+
+/// `til status`: who, which server, and when the tokens lapse.
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show who is logged in, where, and until when.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let context = try await options.context()
+        let me = try await context.client.me()
+        let tokens = try await context.client.credentials().credentials.map(TokenStatus.init)
+        let report = StatusReport(
+            server: context.client.server.absoluteString, user: me, tokenSource: context.usesEnvironmentToken ? "TIL_TOKEN" : "store",
+            tokens: tokens)
+        if options.json { return try context.output.printJSON(report) }
+        let output = context.output
+        output.line("Server:  \(report.server)")
+        output.line("User:    \(me.username) (\(me.name)), id \(me.id.uuidString)")
+        if context.usesEnvironmentToken { return output.line("Token:   from TIL_TOKEN") }
+        output.line("Tokens:")
+        output.write(Table(headers: TokenStatus.headers, rows: tokens.map(\.cells)).text)
+    }
+}
+
+/// What `til status --json` prints.
+struct StatusReport: Encodable {
+    var server: String
+    var user: PublicUser
+    var tokenSource: String
+    var tokens: [TokenStatus]
+}
+
+/// One stored token as `til status` shows it: never its value.
+struct TokenStatus: Encodable {
+    var session: UUID
+    var scopes: [String]
+    var expiresAt: String
+    var refreshExpiresAt: String
+
+    init(_ credential: Credential) {
+        session = credential.sessionID
+        scopes = credential.scopes.names
+        expiresAt = credential.expiresAt.formatted(.iso8601)
+        refreshExpiresAt = credential.refreshExpiresAt.formatted(.iso8601)
+    }
+
+    static let headers = ["SESSION", "SCOPES", "EXPIRES", "LOGIN ENDS"]
+    var cells: [String] { [session.uuidString, scopes.joined(separator: " "), expiresAt, refreshExpiresAt] }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+
+/// Runs `til` and ends it with an exit code scripts can trust: 0 ok, 1 usage, 2 not
+/// authenticated, 3 not found, 4 any other failure. Errors go to stderr in one line.
+@main
+enum EntryPoint {
+    static func main() async {
+        do {
+            var command = try TILCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if TILCommand.exitCode(for: error) == .success {
+                TILCommand.exit(withError: error)  // --help, --version, completion scripts
+            }
+            let failure = Failure(error)
+            FileHandle.standardError.write(Data("til: \(failure.message)\n".utf8))
+            exit(failure.status.rawValue)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import TILClient
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The TIL server (default: $TIL_SERVER, else the one logged in to, else http://127.0.0.1:8080).")
+    var server: String?
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    /// The client for this run: the stored tokens of the chosen server, or `TIL_TOKEN`.
+    func context(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Context {
+        let store = FileCredentialStore(environment: environment)
+        let url = try await serverURL(store: store, environment: environment)
+        var configuration = APIClient.Configuration()
+        configuration.userAgent = "til/1.0"
+        let client = if let token = environment["TIL_TOKEN"], !token.isEmpty {
+            APIClient(server: url, bearerToken: token, configuration: configuration)
+        } else {
+            APIClient(server: url, store: store, configuration: configuration)
+        }
+        return Context(client: client, store: store, output: Output(json: json), usesEnvironmentToken: environment["TIL_TOKEN"]?.isEmpty == false)
+    }
+
+    private func serverURL(store: FileCredentialStore, environment: [String: String]) async throws -> URL {
+        let stored = try? await store.load().server
+        let text = server ?? environment["TIL_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? stored ?? "http://127.0.0.1:8080"
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw UsageError("'\(text)' is not an http(s) URL.")
+        }
+        return url
+    }
+}
+
+/// What a command works with: the client, where its tokens live, how to print.
+struct Context {
+    let client: APIClient
+    let store: FileCredentialStore
+    let output: Output
+    /// True when `TIL_TOKEN` supplies the bearer token instead of the store.
+    let usesEnvironmentToken: Bool
+}

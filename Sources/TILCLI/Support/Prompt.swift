@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Asks the person at the terminal — `/dev/tty`, not stdin, so a pipe cannot answer by
+/// accident and nothing lands in stdout. Secrets are read with echo off (termios), and echo
+/// comes back even when Ctrl-C interrupts the prompt.
+enum Prompt {
+    /// One line typed at the terminal, without its newline; without a terminal, a usage
+    /// error that names the option to use instead.
+    static func ask(_ question: String, secret: Bool = false, otherwise option: String = "--password-stdin") throws -> String {
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else { throw UsageError("No terminal to ask on; use \(option).") }
+        defer { close(tty) }
+        guard secret else {
+            say(question, to: tty)
+            return try readLine(tty)
+        }
+        var saved = termios()
+        guard tcgetattr(tty, &saved) == 0 else { throw UsageError("Cannot turn the terminal's echo off; use \(option).") }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        quiet.c_lflag |= tcflag_t(ECHONL)  // the Enter still moves to the next line
+        EchoRestorer.arm(tty, saved)
+        tcsetattr(tty, TCSAFLUSH, &quiet)  // echo off before the prompt shows: nothing typed is seen
+        defer {
+            tcsetattr(tty, TCSANOW, &saved)
+            EchoRestorer.disarm()
+        }
+        say(question, to: tty)
+        return try readLine(tty)
+    }
+
+    /// A secret asked twice, refused unless both match.
+    static func newSecret(_ question: String) throws -> String {
+        let first = try ask(question, secret: true)
+        guard try ask("Repeat it: ", secret: true) == first else { throw UsageError("The two passwords differ.") }
+        return first
+    }
+
+    /// The next line of stdin (`--password-stdin`), without its line ending.
+    static func stdinLine(_ what: String) throws -> String {
+        guard let line = Swift.readLine(strippingNewline: true) else { throw UsageError("Expected \(what) on stdin.") }
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+
+    private static func say(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    private static func readLine(_ fd: Int32) throws -> String {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(fd, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else {
+                guard !bytes.isEmpty else { throw UsageError("No answer at the prompt.") }
+                break
+            }
+            if byte == UInt8(ascii: "\n") { break }
+            guard bytes.count < 4096 else { throw UsageError("That line is too long.") }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Puts the terminal's echo back if SIGINT or SIGTERM arrives while a secret is typed.
+///
+/// A signal handler is a C function: it cannot capture, so the saved terminal state sits in
+/// a global. It is written only by the prompting thread before the handler is installed and
+/// after it is removed, and read only by the handler (which calls only async-signal-safe
+/// `tcsetattr`, `signal`, `raise`): the one deliberately unsynchronised spot in `til`.
+private enum EchoRestorer {
+    nonisolated(unsafe) static var terminal: (fd: Int32, state: termios)?
+
+    static func arm(_ fd: Int32, _ state: termios) {
+        terminal = (fd, state)
+        for number in [SIGINT, SIGTERM] { _ = signal(number, restoreAndDie) }
+    }
+
+    static func disarm() {
+        for number in [SIGINT, SIGTERM] { _ = signal(number, SIG_DFL) }
+        terminal = nil
+    }
+}
+
+private func restoreAndDie(_ number: Int32) {
+    if var saved = EchoRestorer.terminal {
+        tcsetattr(saved.fd, TCSANOW, &saved.state)
+    }
+    _ = signal(number, SIG_DFL)
+    raise(number)
+}

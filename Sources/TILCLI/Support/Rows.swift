@@ -1,0 +1,27 @@
+import Foundation
+import TILClient
+
+// How each wire type prints as a row: the columns a person reads, ids in full so they can be
+// pasted into the next command.
+
+extension Acronym: TableRow {
+    static var headers: [String] { ["ID", "SHORT", "LONG", "USER"] }
+    var cells: [String] { [id.uuidString, short, long, user.id.uuidString] }
+}
+
+extension TILClient.Category: TableRow {
+    static var headers: [String] { ["ID", "NAME"] }
+    var cells: [String] { [id.uuidString, name] }
+}
+
+extension PublicUser: TableRow {
+    static var headers: [String] { ["ID", "NAME", "USERNAME"] }
+    var cells: [String] { [id.uuidString, name, username] }
+}
+
+extension SessionInfo: TableRow {
+    static var headers: [String] { ["ID", "CREATED", "LAST USED", "LOGIN ENDS", "SCOPES", "THIS", "USER AGENT"] }
+    var cells: [String] {
+        [id.uuidString, createdAt, lastUsedAt, refreshExpiresAt, scopes.joined(separator: " "), current ? "*" : "", userAgent ?? ""]
+    }
+}

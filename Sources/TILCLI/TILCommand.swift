@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `til`: the TIL API from a shell.
+struct TILCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "til",
+        abstract: "Today I Learned, from the command line.",
+        discussion: """
+            Logs in once (`til login`) and keeps the tokens in $XDG_CONFIG_HOME/til/ (else \
+            ~/.config/til/), mode 0600, refreshing them as needed. TIL_SERVER overrides the \
+            server, TIL_TOKEN the stored tokens. Exit codes: 0 ok, 1 usage, 2 not \
+            authenticated, 3 not found, 4 other errors.
+            """,
+        version: "1.0",
+        subcommands: [
+            Login.self, Logout.self, Status.self, SessionsCommand.self, Password.self,
+            AcronymsCommand.self, CategoriesCommand.self, UsersCommand.self,
+        ])
+}

@@ -1,0 +1,27 @@
+public import Foundation
+
+extension APIClient {
+    /// The caller's own account: where it is logged in, and its password.
+    public var account: AccountAPI { AccountAPI(client: self) }
+}
+
+/// `/api/users/me/...`; everything here needs a token with the `account` scope.
+public struct AccountAPI: Sendable {
+    let client: APIClient
+
+    /// `GET /api/users/me/sessions`: every live login, oldest first.
+    public func sessions() async throws -> [SessionInfo] {
+        try await client.send(APIRequest("GET", "/api/users/me/sessions", authorization: .bearer(.account)), as: [SessionInfo].self)
+    }
+
+    /// `DELETE /api/users/me/sessions/:id`: ends one login.
+    public func endSession(_ id: UUID) async throws {
+        try await client.send(APIRequest("DELETE", "/api/users/me/sessions/\(id.uuidString)", authorization: .bearer(.account)))
+    }
+
+    /// `PUT /api/users/me/password`: every other session ends; this one stays.
+    public func changePassword(current: String, new: String) async throws {
+        let body = PasswordChangeRequest(currentPassword: current, newPassword: new)
+        try await client.send(try APIRequest("PUT", "/api/users/me/password", json: body, authorization: .bearer(.account)))
+    }
+}

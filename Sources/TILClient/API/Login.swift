@@ -1,0 +1,63 @@
+import Foundation
+
+/// Logging in and out, and who the client is logged in as.
+extension APIClient {
+    /// `POST /api/users/login` with HTTP Basic: starts a session and keeps its tokens, under
+    /// the scope set granted (all unless `scopes` names fewer). Logging in again for the same
+    /// scopes ends the session it replaces.
+    @discardableResult
+    public func login(username: String, password: String, scopes: Set<Scope>? = nil) async throws -> Token {
+        var query: [(name: String, value: String)] = []
+        if let scopes { query.append((name: "scope", value: ScopeSet(scopes).description)) }
+        let request = APIRequest("POST", "/api/users/login", query: query, authorization: .basic(username: username, password: password))
+        let issued = try Self.issued(from: try await send(request))
+        let replaced = try await keeper.keep(issued, username: username)
+        for old in replaced { await endQuietly(old) }
+        return issued.token
+    }
+
+    /// `POST /api/users/logout` for every login this client holds, then forgets them.
+    public func logout() async throws {
+        for credential in try await keeper.stored().credentials {
+            do {
+                try await send(APIRequest("POST", "/api/users/logout", authorization: .session(credential.scopes)))
+            } catch TILError.notAuthenticated {
+                // Over already: nothing to end.
+            }
+            try await keeper.forget(credential.scopes)
+        }
+        if case .fixed = keeper.source {
+            try await send(APIRequest("POST", "/api/users/logout", authorization: .bearer(nil)))
+        }
+    }
+
+    /// `POST /api/users/logout-all`: ends every session of the user, on every device (needs
+    /// the `account` scope), then forgets this client's tokens.
+    public func logoutEverywhere() async throws {
+        try await send(APIRequest("POST", "/api/users/logout-all", authorization: .bearer(.account)))
+        try await keeper.forget(nil)
+    }
+
+    /// `GET /api/users/me`: the user the token belongs to.
+    public func me() async throws -> PublicUser {
+        try await send(APIRequest("GET", "/api/users/me", authorization: .bearer(nil)), as: PublicUser.self)
+    }
+
+    /// The credentials this client holds for its server (none for a fixed token).
+    public func credentials() async throws -> StoredCredentials {
+        try await keeper.stored()
+    }
+
+    /// `GET /health`: whether the server answers at all (no database involved).
+    public func health() async throws -> Bool {
+        struct Health: Decodable { var status: String }
+        return try await send(APIRequest("GET", "/health"), as: Health.self).status == "ok"
+    }
+
+    /// Ends a session whose tokens were just replaced, without a word if it cannot.
+    private func endQuietly(_ credential: Credential) async {
+        var request = APIRequest("POST", "/api/users/logout")
+        request.headers["Authorization"] = "Bearer \(credential.accessToken)"
+        _ = try? await pipeline.send(request)
+    }
+}

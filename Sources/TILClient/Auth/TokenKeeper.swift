@@ -1,0 +1,190 @@
+import Foundation
+
+/// Hands out bearer tokens fit to send, and renews them: one refresh at a time per scope set.
+///
+/// Every request asks the keeper for its token. A token within the refresh margin of its
+/// expiry is renewed before it leaves; a token the server refused (401 `invalid_token`) is
+/// renewed once after. However many requests find the token stale together, exactly one
+/// refresh runs — the first starts it, the rest await the same task — and it runs inside the
+/// store's exclusive `update`, so other clients and processes on the store join it too: each
+/// re-reads the store first and takes a pair someone else already renewed.
+///
+/// A refresh the server refuses means the login is over (revoked, expired, logged out
+/// elsewhere): its credential is deleted, its refresh token never sent again, and the caller
+/// gets `TILError.notAuthenticated`.
+actor TokenKeeper {
+    /// Which token a request wants.
+    enum Want: Sendable {
+        /// The least powerful token that has this scope (nil: any token).
+        case scope(Scope?)
+        /// The token with exactly these scopes.
+        case session(ScopeSet)
+    }
+
+    /// Where tokens come from: a store the keeper renews, or one fixed token (`TIL_TOKEN`)
+    /// that is sent as it is and never refreshed.
+    enum Source: Sendable {
+        case store(any CredentialStore)
+        case fixed(String)
+    }
+
+    /// Sends `POST /api/users/refresh` and reads the answer (errors already typed).
+    typealias Refresh = @Sendable (_ refreshToken: String) async throws -> IssuedToken
+
+    let source: Source
+    let server: String
+    private let refresh: Refresh
+    private let margin: TimeInterval
+    private var refreshGuard: RefreshGuard
+    private var inFlight: [ScopeSet: Task<Credential?, any Error>] = [:]
+    /// Refresh tokens the server refused: never presented again.
+    private var refused: Set<String> = []
+
+    init(source: Source, server: String, margin: Duration, refreshLimit: Int, refreshWindow: Duration, refresh: @escaping Refresh) {
+        self.source = source
+        self.server = server
+        self.margin = Double(margin.components.seconds)
+        self.refreshGuard = RefreshGuard(limit: refreshLimit, window: refreshWindow)
+        self.refresh = refresh
+    }
+
+    /// The access token to send for `want`, renewed first if it is about to expire.
+    func token(for want: Want) async throws -> String {
+        let store: any CredentialStore
+        switch source {
+        case .fixed(let token): return token
+        case .store(let stored): store = stored
+        }
+        let credential = try await current(for: want, in: store)
+        guard credential.needsRefresh(at: Date(), margin: margin) else { return credential.accessToken }
+        return try await renew(credential.scopes, rejecting: nil)?.accessToken ?? credential.accessToken
+    }
+
+    /// A replacement for `rejected`, which the server just refused; nil when there is none to
+    /// try (a fixed token, or the refresh-loop guard says stop).
+    func token(replacing rejected: String, for want: Want) async throws -> String? {
+        guard case .store(let store) = source else { return nil }
+        // The rejected token's own scope set, or (if it was replaced meanwhile) the one now chosen.
+        let held = try await store.load().credentials.first { $0.accessToken == rejected }
+        let scopes = if let held { held.scopes } else { try await current(for: want, in: store).scopes }
+        return try await renew(scopes, rejecting: rejected)?.accessToken
+    }
+
+    /// Keeps the credential of a login that just succeeded. Tokens of another server or user
+    /// are dropped first; returns the credentials this one replaced (their sessions still live).
+    func keep(_ issued: IssuedToken, username: String) async throws -> [Credential] {
+        guard case .store(let store) = source else { return [] }
+        let credential = try Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+        let server = server
+        return try await store.update { stored in
+            var replaced: [Credential] = []
+            if stored.server != server || stored.credentials.contains(where: { $0.userID != credential.userID }) {
+                replaced = stored.credentials
+                stored = StoredCredentials(server: server)
+            }
+            stored.username = username
+            if let old = stored.put(credential) { replaced.append(old) }
+            return replaced
+        }
+    }
+
+    /// Forgets the credential with `scopes`, or all of them.
+    func forget(_ scopes: ScopeSet?) async throws {
+        guard case .store(let store) = source else { return }
+        try await store.update { stored in
+            if let scopes { stored.remove(scopes) } else { stored = StoredCredentials() }
+        }
+    }
+
+    /// The stored credentials, when they belong to this client's server.
+    func stored() async throws -> StoredCredentials {
+        guard case .store(let store) = source else { return StoredCredentials() }
+        let stored = try await store.load()
+        return stored.server == server ? stored : StoredCredentials()
+    }
+
+    private func current(for want: Want, in store: any CredentialStore) async throws -> Credential {
+        let stored = try await store.load()
+        let credential: Credential?
+        switch want {
+        case .scope(let scope): credential = stored.server == server ? stored.best(for: scope) : nil
+        case .session(let scopes): credential = stored.server == server ? stored.credential(for: scopes) : nil
+        }
+        guard let credential else {
+            guard stored.server == server, !stored.isEmpty else { throw TILError.notAuthenticated("Not logged in to \(server).") }
+            if case .scope(let scope?) = want {
+                throw TILError.notAuthenticated("No token with the '\(scope.rawValue)' scope; log in with it.")
+            }
+            throw TILError.notAuthenticated("That login has ended.")
+        }
+        return credential
+    }
+
+    /// Single flight: joins the refresh of `scopes` under way, or starts it. Nil when the
+    /// refresh-loop guard refuses.
+    private func renew(_ scopes: ScopeSet, rejecting rejected: String?) async throws -> Credential? {
+        do {
+            if let running = inFlight[scopes] { return try await running.value }
+            guard case .store(let store) = source, refreshGuard.permit(scopes) else { return nil }
+            let task = Task { [server, refresh, margin, refused] in
+                try await Self.refreshStored(
+                    scopes, rejecting: rejected, in: store, server: server, margin: margin, refused: refused, refresh: refresh)
+            }
+            inFlight[scopes] = task
+            defer { inFlight[scopes] = nil }
+            return try await task.value
+        } catch let refusal as RefreshRefused {
+            if let token = refusal.refreshToken { refused.insert(token) }
+            throw TILError.notAuthenticated(refusal.reason)
+        }
+    }
+
+    /// The refresh itself, inside the store's exclusive update: re-read, and refresh only if
+    /// nobody did meanwhile.
+    private static func refreshStored(
+        _ scopes: ScopeSet, rejecting rejected: String?, in store: any CredentialStore, server: String, margin: TimeInterval,
+        refused: Set<String>, refresh: @escaping Refresh
+    ) async throws -> Credential? {
+        let outcome: RefreshOutcome = try await store.update { stored in
+            guard stored.server == server, let current = stored.credential(for: scopes) else {
+                return .failed(RefreshRefused(refreshToken: nil, reason: "Logged out."))
+            }
+            let now = Date()
+            if current.accessToken != rejected, !current.needsRefresh(at: now, margin: margin) { return .renewed(current) }
+            guard !refused.contains(current.refreshToken), !current.isOver(at: now) else {
+                stored.remove(scopes)
+                return .failed(RefreshRefused(refreshToken: current.refreshToken, reason: "The login has ended; log in again."))
+            }
+            do {
+                let issued = try await refresh(current.refreshToken)
+                let renewed = try Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+                stored.put(renewed)
+                return .renewed(renewed)
+            } catch TILError.server(let status, let reason, _) where (400..<500).contains(status) && status != 429 {
+                stored.remove(scopes)
+                return .failed(RefreshRefused(refreshToken: current.refreshToken, reason: reason))
+            }
+        }
+        switch outcome {
+        case .renewed(let credential): return credential
+        case .failed(let refusal): throw refusal
+        }
+    }
+
+    private enum RefreshOutcome: Sendable {
+        case renewed(Credential)
+        case failed(RefreshRefused)
+    }
+
+    private struct RefreshRefused: Error {
+        let refreshToken: String?
+        let reason: String
+    }
+}
+
+/// A login or refresh answer with what is needed to date it: the server's clock and ours.
+struct IssuedToken: Sendable {
+    var token: Token
+    var serverDate: Date?
+    var receivedAt: Date
+}

@@ -1,0 +1,33 @@
+/// Sends a bearer token with the requests that need one, and recovers once from a token the
+/// server no longer takes.
+///
+/// The token comes from the `TokenKeeper`, refreshed ahead of its expiry. When the server
+/// still answers 401 `invalid_token` (revoked, or expired by the server's clock), the keeper
+/// renews it — one refresh however many requests failed together — and the request is sent
+/// once more. A second refusal is the answer.
+struct BearerAuthStep: RequestStep {
+    let keeper: TokenKeeper
+
+    func send(_ request: APIRequest, next: Next) async throws -> APIResponse {
+        let wanted: TokenKeeper.Want
+        switch request.authorization {
+        case .bearer(let scope): wanted = .scope(scope)
+        case .session(let scopes): wanted = .session(scopes)
+        case .none, .basic: return try await next(request)
+        }
+        let token = try await keeper.token(for: wanted)
+        let response = try await next(request.bearing(token))
+        guard response.status == 401, response.authenticateError == "invalid_token" else { return response }
+        try Task.checkCancellation()
+        guard let renewed = try await keeper.token(replacing: token, for: wanted) else { return response }
+        return try await next(request.bearing(renewed))
+    }
+}
+
+extension APIRequest {
+    func bearing(_ token: String) -> APIRequest {
+        var copy = self
+        copy.headers["Authorization"] = "Bearer \(token)"
+        return copy
+    }
+}

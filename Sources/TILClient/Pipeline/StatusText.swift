@@ -1,0 +1,18 @@
+/// Words for a status when an error answer carries no JSON reason (a proxy's page, say).
+enum StatusText {
+    static func text(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 409: "Conflict"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: "HTTP \(status)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Everything a credential store holds: whose tokens, for which server, one per scope set.
+public struct StoredCredentials: Codable, Sendable, Equatable {
+    /// The server the tokens were issued by; a client for another server never sends them.
+    public var server: String?
+    /// The name the user logged in with (for display; the server knows the user by id).
+    public var username: String?
+    public var credentials: [Credential]
+
+    public init(server: String? = nil, username: String? = nil, credentials: [Credential] = []) {
+        self.server = server
+        self.username = username
+        self.credentials = credentials
+    }
+
+    public var isEmpty: Bool { credentials.isEmpty }
+
+    /// The token with exactly these scopes.
+    public func credential(for scopes: ScopeSet) -> Credential? {
+        credentials.first { $0.scopes == scopes }
+    }
+
+    /// The token to send for a route needing `scope` (nil: any token): the one with the
+    /// fewest scopes that has it, so a request never carries more power than it needs.
+    public func best(for scope: Scope?) -> Credential? {
+        credentials.filter { scope.map($0.scopes.contains) ?? true }.min { $0.scopes.scopes.count < $1.scopes.scopes.count }
+    }
+
+    /// Stores `credential` in place of the one with the same scopes; returns that one.
+    @discardableResult
+    public mutating func put(_ credential: Credential) -> Credential? {
+        let replaced = self.credential(for: credential.scopes)
+        credentials.removeAll { $0.scopes == credential.scopes }
+        credentials.append(credential)
+        return replaced
+    }
+
+    public mutating func remove(_ scopes: ScopeSet) {
+        credentials.removeAll { $0.scopes == scopes }
+    }
+}

@@ -1,0 +1,32 @@
+/// What can go wrong talking to TIL, typed so a caller can act on it.
+public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No usable credentials: never logged in, logged out, or the session ended (its refresh
+    /// was refused — the stored credentials are cleared). Log in again.
+    case notAuthenticated(String)
+    /// The server refused: its status, its `reason`, and the `error` of its
+    /// `WWW-Authenticate` challenge when it sent one (`insufficient_scope`, ...).
+    case server(status: Int, reason: String, authenticateError: String?)
+    /// The server could not be reached, or the connection broke.
+    case transport(String)
+    /// The server answered something this client cannot read.
+    case invalidResponse(String)
+    /// The caller asked for something that cannot be sent (a limit out of range, a bad URL).
+    case invalidArgument(String)
+
+    /// The HTTP status, for errors that have one.
+    public var status: Int? {
+        if case .server(let status, _, _) = self { return status }
+        return nil
+    }
+
+    /// One line for a person.
+    public var description: String {
+        switch self {
+        case .notAuthenticated(let reason): "not authenticated: \(reason)"
+        case .server(let status, let reason, _): "\(status): \(reason)"
+        case .transport(let reason): "cannot reach the server: \(reason)"
+        case .invalidResponse(let reason): "unexpected answer: \(reason)"
+        case .invalidArgument(let reason): reason
+        }
+    }
+}
