@@ -40,14 +40,9 @@ final class TestApp {
         _ mode: TestingMode = .live, database: PostgresConfiguration? = nil, settings: [String: String] = [:],
         logger: Logger? = nil, _ body: (TestApp) async throws -> R
     ) async throws -> R {
-        var variables = ProcessInfo.processInfo.environment
-        guard variables["DATABASE_URL"] != nil else {
+        guard var configuration = try AppConfiguration.forTests(settings: settings) else {
             throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`, which starts a local PostgreSQL")
         }
-        variables["BCRYPT_COST"] = "4"
-        variables["ADMIN_PASSWORD"] = nil
-        variables.merge(settings) { _, setting in setting }
-        var configuration = try AppConfiguration.load(environment: .testing, from: variables)
         if let database { configuration.database = database }
         let logger = logger ?? {
             var silent = Logger(label: "til-test")

@@ -26,14 +26,9 @@ final class LiveServer: Sendable {
     /// Runs `body` against a fresh server; `settings` are environment variables for the app
     /// (`["TOKEN_TTL": "1"]`), on top of the test defaults (bcrypt cost 4).
     static func run<R>(settings: [String: String] = [:], _ body: (LiveServer) async throws -> R) async throws -> R {
-        var variables = ProcessInfo.processInfo.environment
-        guard variables["DATABASE_URL"] != nil else {
+        guard let configuration = try AppConfiguration.forTests(settings: settings) else {
             throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`, which starts a local PostgreSQL")
         }
-        variables["BCRYPT_COST"] = "4"
-        variables["ADMIN_PASSWORD"] = nil
-        variables.merge(settings) { _, setting in setting }
-        let configuration = try AppConfiguration.load(environment: .testing, from: variables)
         var logger = Logger(label: "til-client-test")
         logger.logLevel = .critical
         let til = TIL(configuration: configuration, logger: logger)
