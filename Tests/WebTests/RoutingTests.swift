@@ -34,6 +34,29 @@ final class RoutingTests: XCTestCase {
         }
     }
 
+    /// Constant-only routes are looked up by their exact path first; every other spelling of
+    /// the same path still reaches them through the trie, and HEAD still falls back to GET.
+    func testConstantRoutesAnswerEverySpellingOfTheirPath() async throws {
+        try await withApp(configure: { app in
+            app.get("api", "acronyms", "first") { _ in "first" }
+            app.get("api", "acronyms", ":acronymID") { req in "one \(try req.parameters.require("acronymID"))" }
+            app.post("api", "acronyms", "first") { _ in "posted" }
+        }) { client in
+            for path in ["/api/acronyms/first", "/api/acronyms/fir%73t", "//api/acronyms/first", "/api/acronyms/first/"] {
+                let response = try await client.send(.get, path)
+                XCTAssertEqual(response.bodyString, "first", path)
+            }
+            let posted = try await client.send(.post, "/api/acronyms/first")
+            let head = try await client.send(.head, "/api/acronyms/first")
+            let delete = try await client.send(.delete, "/api/acronyms/first")
+            let other = try await client.send(.get, "/api/acronyms/second")
+            XCTAssertEqual(posted.bodyString, "posted")
+            XCTAssertEqual(head.status, .ok)
+            XCTAssertEqual(delete.status, .methodNotAllowed)
+            XCTAssertEqual(other.bodyString, "one second")
+        }
+    }
+
     func testBadTypedParameterIs400AndUnknownPathIs404() async throws {
         try await withApp(configure: { app in
             app.get("items", ":id") { req in "\(try req.parameters.require("id", as: UUID.self))" }

@@ -8,6 +8,12 @@ struct HealthController: RouteCollection {
 
     struct Status: Content {
         var status: String
+
+        /// Written directly: `/health` is the framework's throughput probe, so it should not
+        /// pay for the `Encodable` fallback.
+        func writeJSON(to json: JSONSink) {
+            json.object { $0.field("status", status) }
+        }
     }
 
     func boot(routes: any RoutesBuilder) throws {

@@ -9,13 +9,35 @@ struct Router: Sendable {
     }
 
     private var root = Node()
+    /// Routes made only of constants, by their canonical path ("/api/acronyms/first"): such a
+    /// path is answered without splitting or decoding it (a constant always wins in the trie).
+    private var constantPaths: [String: [HTTPMethod: any Responder]] = [:]
 
     /// Adds a route whose middleware chain is already folded into `responder`.
     mutating func register(_ method: HTTPMethod, _ path: [PathComponent], _ responder: any Responder) {
         root.insert(path[...], method: method, responder: responder)
+        let constants = path.compactMap { component -> String? in
+            if case .constant(let value) = component { return value }
+            return nil
+        }
+        if constants.count == path.count, constants.allSatisfy(Self.needsNoDecoding) {
+            constantPaths["/" + constants.joined(separator: "/"), default: [:]][method] = responder
+        }
     }
 
     func match(_ method: HTTPMethod, path: String) -> Match {
+        if let responders = constantPaths[path], let responder = responders[method] ?? (method == .head ? responders[.get] : nil) {
+            return .found(responder, Parameters())
+        }
+        return matchInTrie(method, path: path)
+    }
+
+    /// A segment that reads the same before and after percent-decoding.
+    private static func needsNoDecoding(_ segment: String) -> Bool {
+        !segment.isEmpty && !segment.contains("%") && !segment.contains("/")
+    }
+
+    private func matchInTrie(_ method: HTTPMethod, path: String) -> Match {
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let decoded = PercentDecoding.decode(segment, plusIsSpace: false) else { return .notFound }
