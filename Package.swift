@@ -27,6 +27,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Tests only: the deployment files are read as YAML, as `docker compose config` would.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // C shims, one per system library.
@@ -101,6 +103,9 @@ let package = Package(
             name: "TILClientTests",
             dependencies: ["TILClient", "App", "Web", "WebTesting", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DeploymentTests", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings
         ),
     ]
 )
