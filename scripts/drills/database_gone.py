@@ -2,10 +2,14 @@
 
 Passes when requests that need the database get 503 (no 500, no wrk timeout, no measured
 request slower than the acquire timeout), /health stays 200, /ready turns 503 and back,
-requests succeed again within 2 s of PostgreSQL's return, and the server's log stays
-rate-limited (at most 3 lines a second of outage).
+requests succeed again within 2 s of PostgreSQL's return, the server's log stays
+rate-limited (at most 3 lines a second of outage), and it tries PostgreSQL at most about
+once a second meanwhile (connect() calls counted with strace over 4 s of the outage).
 """
+import os
 import re
+import shutil
+import subprocess
 import threading
 import time
 
@@ -13,6 +17,7 @@ import support
 
 OUTAGE_SECONDS = 10
 ACQUIRE_TIMEOUT = 5.0
+PROBE_WINDOW = 4  # seconds of the outage in which connects to PostgreSQL are counted
 # The access log (one line per request, info level in development) is not what is rate-limited.
 ACCESS_LINE = re.compile(r"\[Web\] [A-Z]+ /\S* \d{3} ")
 
@@ -33,6 +38,20 @@ class Poller(threading.Thread):
         self.join(timeout=8)
 
 
+def count_connects(server, seconds):
+    """connect() calls from til-server to PostgreSQL's port over `seconds` (strace attached
+    for that window only; it slows the server a little). None without strace."""
+    if shutil.which("strace") is None:
+        return None
+    trace = os.path.join(support.OUT, "connects.strace")
+    tracer = subprocess.Popen(["strace", "-f", "-qq", "-e", "trace=connect", "-o", trace, "-p", str(server.process.pid)])
+    time.sleep(seconds)
+    tracer.terminate()
+    tracer.wait(timeout=10)
+    port = open(os.path.join(support.ENV["TIL_PGDATA"], "til.port")).read().strip()
+    return sum(1 for line in open(trace) if f"htons({port})" in line)
+
+
 def run():
     server = support.Server("database-gone")
     path = f"/api/acronyms/{server.acronym_id}"
@@ -45,7 +64,9 @@ def run():
         offset = server.log_size()
         stopped = time.monotonic()
         support.postgres("stop")
-        time.sleep(OUTAGE_SECONDS)
+        time.sleep(3)
+        probes = count_connects(server, seconds=PROBE_WINDOW)
+        time.sleep(OUTAGE_SECONDS - 3 - PROBE_WINDOW)
         log_lines = sum(1 for line in server.log_lines_since(offset) if " til: " in line and not ACCESS_LINE.search(line))
         support.postgres("start")
         back = time.monotonic()
@@ -76,13 +97,13 @@ def run():
         "/ready 503 then 200": ready_503 > 0 and ready_gap <= 2,
         "recovers within 2 s": recovery <= 2,
         "log rate-limited": log_lines <= 3 * outage,
+        "reconnects backed off (<= 1 probe/s)": probes is None or probes <= PROBE_WINDOW + 1,
     }
     figures = (f"outage {outage:.1f} s; wrk {counts.get('requests', 0)} req: {counts.get(200, 0)}×200, "
                f"{counts.get(503, 0)}×503, {server_errors}×other 5xx, {counts['errors']} errors/timeouts, max latency {counts.get('max_latency')}; "
                f"measurer {support.describe(measurer.summary())}; recovery {recovery:.2f} s "
-               f"(/ready {ready_gap:.2f} s); /health non-200 {health_bad}; non-access log lines in outage {log_lines}; exit {status}")
-    return {"name": "Database gone (10 s stop under load)", "passed": all(checks.values()), "figures": figures,
-            "failed_checks": [name for name, ok in checks.items() if not ok]}
+               f"(/ready {ready_gap:.2f} s); /health non-200 {health_bad}; non-access log lines in outage {log_lines}; connects to PostgreSQL in {PROBE_WINDOW} s of outage {probes}; exit {status}")
+    return support.outcome("Database gone (10 s stop under load)", checks, figures)
 
 
 if __name__ == "__main__":

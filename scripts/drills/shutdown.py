@@ -101,8 +101,7 @@ def run():
                f"{len(stored - seen)} stored without the client seeing 2xx; {after_signal_ok} started after SIGTERM and answered 2xx; "
                f"{len(cut_off)} started before SIGTERM without an answer; refused after {refused_after:.2f} s; "
                f"exit {status} after {took:.2f} s; measurer before SIGTERM {support.describe(measurer.summary(until=signalled))}")
-    return {"name": "SIGTERM under load", "passed": all(checks.values()), "figures": figures,
-            "failed_checks": [name for name, ok in checks.items() if not ok]}
+    return support.outcome("SIGTERM under load", checks, figures)
 
 
 if __name__ == "__main__":

@@ -59,8 +59,7 @@ def run():
               "descriptors back to baseline": after <= baseline + 2}
     figures = (f"{CONNECTIONS} slowloris connections for {SECONDS} s; measurer during attack {support.describe(during)}; "
                f"descriptors baseline {baseline}, after {after}; peak {peak}; slowhttptest peak connected {connected}; exit {status}")
-    return {"name": "Slowloris (1,000 connections, 20 s)", "passed": all(checks.values()), "figures": figures,
-            "failed_checks": [name for name, ok in checks.items() if not ok]}
+    return support.outcome("Slowloris (1,000 connections, 20 s)", checks, figures)
 
 
 if __name__ == "__main__":

@@ -17,11 +17,13 @@ PGSCRIPT = os.path.join(ROOT, "scripts", "local-postgres.sh")
 SERVER = os.path.join(ROOT, ".build", "release", "til-server")
 OUT = os.path.join(ROOT, ".drills")
 WRK_LUA = os.path.join(os.path.dirname(__file__), "count-statuses.lua")
-ENV = dict(os.environ, TIL_DB_NAME="til_drills")
+# The drills stop PostgreSQL, so they get a cluster of their own (same script, own data dir
+# and port): a `make test` or `make run` on the usual local cluster is never disturbed.
+ENV = dict(os.environ, TIL_DB_NAME="til_drills", TIL_PGDATA=os.path.join(OUT, "pgdata"))
 
 
 def postgres(command):
-    """Runs `local-postgres.sh start|stop|url` for the drills' own database."""
+    """Runs `local-postgres.sh start|stop|url` on the drills' own cluster."""
     return subprocess.run([PGSCRIPT, command], env=ENV, check=True, capture_output=True, text=True).stdout.strip()
 
 
@@ -163,6 +165,12 @@ class Measurer(threading.Thread):
             statuses[s[1]] = statuses.get(s[1], 0) + 1
         return {"requests": len(rows), "p99_ms": round(p99, 1), "max_ms": round(max((s[2] for s in rows), default=0) * 1000, 1),
                 "statuses": statuses}
+
+
+def outcome(name, checks, figures):
+    """A drill's result: passed when every named check holds; the failed ones are listed."""
+    return {"name": name, "passed": all(checks.values()), "figures": figures,
+            "failed_checks": [check for check, ok in checks.items() if not ok]}
 
 
 def describe(summary):

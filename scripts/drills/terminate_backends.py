@@ -41,8 +41,7 @@ def run():
     figures = (f"{killed} backends terminated; wrk {counts.get('requests', 0)} req: "
                f"{counts.get(200, 0)}×200, {counts.get(503, 0)}×503, {counts['errors']} errors; measurer {support.describe(measurer.summary())}; "
                f"failed requests {failed}; recovery {recovery:.2f} s; exit {status}")
-    return {"name": "pg_terminate_backend of every TIL connection", "passed": all(checks.values()),
-            "figures": figures, "failed_checks": [name for name, ok in checks.items() if not ok]}
+    return support.outcome("pg_terminate_backend of every TIL connection", checks, figures)
 
 
 if __name__ == "__main__":
