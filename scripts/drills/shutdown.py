@@ -72,18 +72,22 @@ def run():
     marker = f"drill-shutdown-{uuid.uuid4().hex[:12]}"
     measurer = support.Measurer(server.port, f"/api/acronyms/{server.acronym_id}")
     creators = [Creator(server.port, server.token, marker) for _ in range(CREATORS)]
-    measurer.start()
-    for creator in creators:
-        creator.start()
-    time.sleep(3)
-    signalled = time.monotonic()
-    server.process.send_signal(support.signal.SIGTERM)
-    refused_after = first_refusal(server.port, signalled)
-    status, _ = server.stop(timeout=GRACE_SECONDS + 5, signalled=True)
-    took = time.monotonic() - signalled
-    for creator in creators:
-        creator.join(timeout=20)
-    measurer.stop()
+    try:
+        measurer.start()
+        for creator in creators:
+            creator.start()
+        time.sleep(3)
+        signalled = time.monotonic()
+        server.process.send_signal(support.signal.SIGTERM)
+        refused_after = first_refusal(server.port, signalled)
+        status, _ = server.stop(timeout=GRACE_SECONDS + 5, signalled=True)
+        took = time.monotonic() - signalled
+    finally:
+        if server.process.poll() is None:  # the drill itself broke: never leave the server behind
+            server.stop()
+        for creator in creators:
+            creator.join(timeout=20)
+        measurer.stop()
 
     seen = {i for creator in creators for i in creator.created}
     stored = set(support.psql(server.url_db, f"SELECT id FROM acronyms WHERE long = '{marker}'").lower().split())

@@ -4,6 +4,7 @@ Passes when the measuring client's p99 stays under 50 ms with no errors during t
 and the server's open descriptors are back to their baseline (+2) within 15 s after it.
 Needs Debian's slowhttptest (`apt-get install slowhttptest`); without it the drill fails.
 """
+import os
 import re
 import resource
 import shutil
@@ -32,17 +33,22 @@ def run():
         baseline = support.descriptors(server.process.pid)
         measurer.start()
         started = time.monotonic()
+        report = open(os.path.join(support.OUT, "slowhttptest.out"), "w+")
         attack = subprocess.Popen(
             ["slowhttptest", "-H", "-c", str(CONNECTIONS), "-r", "500", "-i", "10", "-l", str(SECONDS), "-s", "8192",
              "-x", "24", "-p", "3", "-u", f"http://127.0.0.1:{server.port}{path}"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=raise_descriptor_limit)
+            stdout=report, stderr=subprocess.STDOUT, preexec_fn=raise_descriptor_limit)
         peak, deadline = baseline, started + SECONDS + 40
         while attack.poll() is None and time.monotonic() < deadline:
             peak = max(peak, support.descriptors(server.process.pid))
             time.sleep(0.5)
         if attack.poll() is None:
             attack.kill()
-        output = re.sub(r"\x1b\[[0-9;]*m", "", attack.communicate()[0])
+            attack.wait()
+        attack.wait()
+        report.seek(0)
+        output = re.sub(r"\x1b\[[0-9;]*m", "", report.read())
+        report.close()
         ended = time.monotonic()
         connected = max((int(n) for n in re.findall(r"connected:\s+(\d+)", output)), default=0)
         during = measurer.summary(since=started, until=ended)
