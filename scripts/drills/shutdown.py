@@ -1,8 +1,9 @@
 """Drill 3: SIGTERM under a load of authenticated creates.
 
 Passes when every acronym the clients saw created (2xx with an id) is in the database, new
-connections are refused within 1 s of the signal, no request started before the signal is
-cut off without an answer, and the process exits 0 within the grace period (10 s) plus 1 s.
+connections are refused within 1 s of the signal, no request started more than 10 ms before
+the signal is cut off without an answer (the keep-alive close race is counted, not failed),
+and the process exits 0 within the grace period (10 s) plus 1 s.
 """
 import http.client
 import json
@@ -15,6 +16,7 @@ import support
 
 CREATORS = 8
 GRACE_SECONDS = 10
+RACE_WINDOW = 0.01  # seconds; see `raced` below
 
 
 class Creator(threading.Thread):
@@ -93,8 +95,15 @@ def run():
     stored = set(support.psql(server.url_db, f"SELECT id FROM acronyms WHERE long = '{marker}'").lower().split())
     missing = seen - stored
     outcomes = [o for creator in creators for o in creator.outcomes]
-    cut_off = [o for o in outcomes if o[0] < signalled and not isinstance(o[1], int)]
+    unanswered = [o for o in outcomes if o[0] < signalled and not isinstance(o[1], int)]
+    # A request sent on an idle keep-alive connection within RACE_WINDOW of the signal may meet
+    # the server's close of that idle connection before it arrives (the client then sees a
+    # broken pipe or reset): HTTP's keep-alive close race, reported apart. One sent earlier
+    # had reached the server, and must be answered.
+    raced = [o for o in unanswered if signalled - o[0] <= RACE_WINDOW]
+    cut_off = [o for o in unanswered if signalled - o[0] > RACE_WINDOW]
     after_signal_ok = sum(1 for o in outcomes if o[0] >= signalled and isinstance(o[1], int) and o[1] < 300)
+    detail = ", ".join(f"{o[1]} {(signalled - o[0]) * 1000:.1f} ms before" for o in unanswered)
     checks = {
         "no accepted create lost": not missing,
         "new connections refused within 1 s": refused_after <= 1,
@@ -103,7 +112,7 @@ def run():
     }
     figures = (f"{len(seen)} creates seen 2xx, {len(stored)} rows stored, {len(missing)} missing, "
                f"{len(stored - seen)} stored without the client seeing 2xx; {after_signal_ok} started after SIGTERM and answered 2xx; "
-               f"{len(cut_off)} started before SIGTERM without an answer; refused after {refused_after:.2f} s; "
+               f"{len(cut_off)} started > {RACE_WINDOW * 1000:.0f} ms before SIGTERM without an answer, {len(raced)} within it ({detail or 'none'}); refused after {refused_after:.2f} s; "
                f"exit {status} after {took:.2f} s; measurer before SIGTERM {support.describe(measurer.summary(until=signalled))}")
     return support.outcome("SIGTERM under load", checks, figures)
 
