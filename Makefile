@@ -17,13 +17,14 @@ RUN_ENV = $(or $(ENVIRONMENT),$(if $(filter 127.% localhost ::1,$(HOST)),develop
 RUN_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) url))
 TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) test-url))
 
-.PHONY: help deps db db-stop build release run test test-tsan fuzz fuzz-api bench bench-compare routes clean cluster-up cluster-down cluster-test
+.PHONY: help deps db db-stop build release run test test-tsan fuzz fuzz-api bench bench-compare routes clean cluster-up cluster-down cluster-test drills
 
 help:
 	@echo "make run            build (release) and serve on http://$(HOST):$(PORT)"
 	@echo "make test           build and run every test (starts a local PostgreSQL)"
 	@echo "make fuzz           fuzz the HTTP request parser (FUZZ_SECONDS, default 600)"
 	@echo "make fuzz-api       schemathesis against the OpenAPI document (FUZZ_API_SECONDS, default 300)"
+	@echo "make drills         fault drills against a release build -> RELIABILITY.md (DRILLS=a,b for a subset)"
 	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers -> Benchmarks/RESULTS.md"
 	@echo "make db / db-stop   start / stop the local PostgreSQL"
 	@echo "make cluster-up     3 til-servers behind HAProxy, PgBouncer, a primary + streaming replica"
@@ -77,6 +78,11 @@ fuzz: deps
 FUZZ_API_SECONDS ?= 300
 fuzz-api: deps
 	scripts/fuzz-api.sh $(FUZZ_API_SECONDS)
+
+## Fault drills (issue 10): loopback only, each bounded in time; see RELIABILITY.md.
+drills: release
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }
+	PYTHONDONTWRITEBYTECODE=1 python3 scripts/drills/run.py
 
 bench-compare: release
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }

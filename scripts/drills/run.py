@@ -1,0 +1,58 @@
+"""Runs the reliability drills in order (`make drills`), prints each outcome, writes the table
+in RELIABILITY.md's "Drills (make drills)" section, and exits 1 if any drill failed.
+DRILLS=database_gone,shutdown runs a subset (the table then holds only those)."""
+import datetime
+import os
+import re
+import sys
+import traceback
+
+import database_gone
+import shutdown
+import slowloris
+import support
+import terminate_backends
+
+ALL = {"database_gone": database_gone, "terminate_backends": terminate_backends, "shutdown": shutdown,
+       "slowloris": slowloris}
+SECTION = "## Drills (make drills)"
+
+
+def write_table(rows):
+    path = os.path.join(support.ROOT, "RELIABILITY.md")
+    text = open(path).read()
+    lines = ["| Date (UTC) | Machine | Drill | Result | Figures |", "|---|---|---|---|---|"]
+    for row in rows:
+        result = "pass" if row["passed"] else "FAIL: " + ", ".join(row["failed_checks"])
+        lines.append(f"| {row['date']} | {row['machine']} | {row['name']} | {result} | {row['figures'].replace('|', '/')} |")
+    table = "<!-- drills-table: written by scripts/drills/run.py -->\n" + "\n".join(lines) + "\n<!-- /drills-table -->"
+    pattern = re.compile(r"<!-- drills-table:.*?<!-- /drills-table -->", re.S)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: table, text)
+    else:
+        text = text.rstrip("\n") + f"\n\n{SECTION}\n\n{table}\n"
+    open(path, "w").write(text)
+
+
+def main():
+    names = [n for n in os.environ.get("DRILLS", ",".join(ALL)).split(",") if n]
+    rows = []
+    for name in names:
+        machine = support.machine()
+        date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
+        print(f"== {name} ({machine})", flush=True)
+        try:
+            row = ALL[name].run()
+        except Exception as error:  # a drill that breaks is a failed drill, reported as such
+            traceback.print_exc()
+            row = {"name": name, "passed": False, "figures": f"drill error: {error}", "failed_checks": ["ran to completion"]}
+        row.update(date=date, machine=machine)
+        print(("PASS " if row["passed"] else "FAIL ") + row["figures"], flush=True)
+        rows.append(row)
+    write_table(rows)
+    support.postgres("stop")  # the drills' own cluster; its data stays in .drills/pgdata for the next run
+    sys.exit(0 if all(row["passed"] for row in rows) else 1)
+
+
+if __name__ == "__main__":
+    main()
