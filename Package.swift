@@ -12,6 +12,10 @@ let swiftSettings: [SwiftSetting] = [
 /// The one logging API every module uses.
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 
+/// The metrics API (swift-metrics) and its Prometheus backend: no NIO in either.
+let coreMetrics: Target.Dependency = .product(name: "CoreMetrics", package: "swift-metrics")
+let prometheus: Target.Dependency = .product(name: "Prometheus", package: "swift-prometheus")
+
 let package = Package(
     name: "TIL",
     platforms: [.macOS(.v15)],
@@ -29,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         // Tests only: the deployment files are read as YAML, as `docker compose config` would.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // C shims, one per system library.
@@ -47,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "Web",
-            dependencies: ["HTTP1", "Threads", logging],
+            dependencies: ["HTTP1", "Threads", logging, coreMetrics],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -70,7 +76,7 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["TILWire", "Web", "Sockets", "Postgres", "Crypt", logging],
+            dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", logging, coreMetrics, prometheus],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

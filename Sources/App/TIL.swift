@@ -1,3 +1,4 @@
+import CoreMetrics
 import Crypt
 public import Logging
 public import Postgres
@@ -20,6 +21,8 @@ public struct TIL: Sendable {
     let replicas: ReadReplicas?
     public let migrator: Migrator
     let hasher: BcryptHasher
+    /// Nil with `METRICS=off`.
+    let metrics: TILMetrics?
     let logger: Logger
 
     public init(configuration: AppConfiguration, logger: Logger) {
@@ -30,6 +33,7 @@ public struct TIL: Sendable {
         hasher = BcryptHasher(
             cost: configuration.bcryptCost,
             admission: .init(maxQueued: configuration.auth.loginQueueLimit, maxWait: configuration.auth.loginMaxWait))
+        metrics = configuration.metrics == .off ? nil : TILMetrics()
         migrator = Migrator(
             client: db, migrations: TILMigrations.all(adminPassword: configuration.adminPassword, hasher: hasher), logger: logger)
     }
@@ -55,7 +59,9 @@ public struct TIL: Sendable {
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.json()))
         try app.register(collection: SessionsController(
-            login: BasicLogin(users: users, passwords: passwords, throttle: throttle, audit: audit, proxies: settings.trustedProxies),
+            login: BasicLogin(
+                users: users, passwords: passwords, throttle: throttle, audit: audit, proxies: settings.trustedProxies,
+                metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)),
             tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),
             sessions: sessions, auth: auth, audit: audit))
         try app.register(collection: AccountController(
@@ -65,6 +71,7 @@ public struct TIL: Sendable {
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
+        try configureMetrics(app)
 
         let purger = TokenPurger(db: db, loginWindow: settings.loginWindow, logger: logger)
         let purging = Task { await purger.run(every: .seconds(300)) }
@@ -74,5 +81,22 @@ public struct TIL: Sendable {
             await replicas?.shutdown()
             await db.shutdown()
         }
+    }
+
+    /// Counts requests by route and serves `/metrics`: on the app's port, or on a small server
+    /// of its own at `METRICS_PORT` (same host, one loop), stopped with the app.
+    private func configureMetrics(_ app: Application) throws {
+        guard let metrics else { return }
+        app.metrics = metrics.factory
+        let sources = TILMetrics.Sources(server: app.statistics, db: db, hasher: hasher)
+        guard case .port(let port) = configuration.metrics else {
+            return try app.register(collection: MetricsController(metrics: metrics, sources: sources))
+        }
+        let server = HTTPServer(
+            configuration: .init(host: app.http.host, port: port, loopCount: 1, serverName: app.http.serverName),
+            responder: MetricsPortResponder(metrics: metrics, sources: sources), logger: logger)
+        try server.start()
+        logger.notice("metrics on http://\(app.http.host):\(server.port)/metrics")
+        app.onShutdown { await server.shutdown(gracePeriod: .seconds(1)) }
     }
 }

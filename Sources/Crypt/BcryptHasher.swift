@@ -16,6 +16,9 @@ public struct BcryptHasher: Sendable {
         self.admission = admission
     }
 
+    /// How busy the hashing pool is now (its queue length is a metric).
+    public var load: WorkerPool.Load { pool.load }
+
     /// A new `$2b$` hash of `password`. Bad input, or a full queue (`.overloaded`), throws at
     /// once, without queueing.
     public func hash(_ password: String) async throws -> String {

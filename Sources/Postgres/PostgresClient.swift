@@ -56,6 +56,10 @@ public final class PostgresClient: Sendable {
         }
     }
 
+    /// Connections in use, callers waiting for one, and acquire timeouts so far, summed over
+    /// the loops' pools: for metrics, costs no database round trip.
+    public var poolStatistics: PoolStatistics { pools.statistics }
+
     /// The loops this client runs callers on that come from no loop of their own; a
     /// benchmark or batch job can start its tasks there to skip the hop.
     public func eventLoops() throws -> [EventLoop] {

@@ -30,6 +30,10 @@ final class LoginQueueTests: XCTestCase {
                 XCTAssertNotNil(retryAfter, "503 without a Retry-After in seconds")
                 XCTAssertGreaterThanOrEqual(retryAfter ?? 0, 1)
             }
+            // Each refusal is counted as a login rejected busy, each 200 as a success.
+            let metrics = PrometheusText(try await client.send(.get, "/metrics").bodyString)
+            XCTAssertEqual(metrics.value("til_logins_total", ["outcome": "rejected_busy"]), Double(refused.count))
+            XCTAssertEqual(metrics.value("til_logins_total", ["outcome": "success"]), Double(statuses.count - refused.count))
         }
     }
 }

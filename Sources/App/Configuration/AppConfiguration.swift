@@ -15,6 +15,8 @@ public struct AppConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Token lifetimes, throttling, trusted proxies, edit policy (`AuthSettings`).
     public var auth = AuthSettings()
+    /// `/metrics` on the API's port, on a port of its own, or off (`MetricsExposure`).
+    public var metrics = MetricsExposure.serverPort
 
     public init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String,
@@ -28,8 +30,8 @@ public struct AppConfiguration: Sendable {
     }
 
     /// From `DATABASE_URL` (or `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`), `DATABASE_READ_URL`,
-    /// `ADMIN_PASSWORD`, `BCRYPT_COST` and `LOG_LEVEL`. Only development and testing may go without
-    /// `ADMIN_PASSWORD` (see `AdminPasswordPolicy.swift`).
+    /// `ADMIN_PASSWORD`, `BCRYPT_COST`, `LOG_LEVEL`, `METRICS` and `METRICS_PORT`. Only development
+    /// and testing may go without `ADMIN_PASSWORD` (see `AdminPasswordPolicy.swift`).
     public static func load(
         environment: Environment, from variables: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> AppConfiguration {
@@ -58,6 +60,7 @@ public struct AppConfiguration: Sendable {
             environment: environment, database: database, adminPassword: adminPassword, bcryptCost: cost, logLevel: level)
         configuration.readReplicas = try readReplicas(from: variables)
         configuration.auth = try AuthSettings.load(from: variables)
+        configuration.metrics = try MetricsExposure.load(from: variables)
         return configuration
     }
 }

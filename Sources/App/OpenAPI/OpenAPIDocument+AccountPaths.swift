@@ -1,5 +1,5 @@
 extension OpenAPIDocument {
-    /// The caller's own account and sessions, and the health probes.
+    /// The caller's own account and sessions, the health probes and the metrics.
     static let accountPaths = #"""
 {
   "paths": {
@@ -29,6 +29,20 @@ extension OpenAPIDocument {
           },
           "400": {"$ref": "#/components/responses/BadRequest"},
           "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+        }
+      }
+    },
+    "/metrics": {
+      "get": {
+        "operationId": "getMetrics",
+        "tags": ["Health"],
+        "summary": "Prometheus metrics; no database round trip. Absent with METRICS=off, or on METRICS_PORT instead.",
+        "responses": {
+          "200": {
+            "description": "Prometheus text exposition format 0.0.4.",
+            "content": {"text/plain": {"schema": {"type": "string"}}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"}
         }
       }
     },

@@ -29,6 +29,17 @@ final class ConnectionPools: Sendable {
         ownLoopCount = min(cores, max(1, configuration.poolSize))
     }
 
+    /// The sums over every loop's pool, read without touching the loops.
+    var statistics: PoolStatistics {
+        state.withLock { state in
+            state.pools.values.reduce(into: PoolStatistics()) { sum, pool in
+                sum.inUse += pool.inUseCount.load(ordering: .relaxed)
+                sum.waiting += pool.waitingCount.load(ordering: .relaxed)
+                sum.acquireTimeouts += pool.acquireTimeoutCount.load(ordering: .relaxed)
+            }
+        }
+    }
+
     /// The pool of `loop` (the caller runs on it).
     func pool(for loop: EventLoop) throws -> LoopConnectionPool {
         try state.withLock { state in

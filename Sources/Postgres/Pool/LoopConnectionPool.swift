@@ -1,4 +1,5 @@
 import Sockets
+import Synchronization
 
 /// The connections one event loop owns: idle ones on a stack (the warmest is reused first),
 /// new ones opened lazily up to `capacity`, and callers beyond that queued FIFO until a
@@ -25,6 +26,11 @@ final class LoopConnectionPool: @unchecked Sendable {
     /// cost a sorted insert per request under load).
     private var expiryScheduled = false
     private var closed = false
+    /// For `PoolStatistics`: written only on `loop` (no contention, no lock), read by a
+    /// metrics scrape from any thread.
+    let inUseCount = Atomic<Int>(0)
+    let waitingCount = Atomic<Int>(0)
+    let acquireTimeoutCount = Atomic<Int>(0)
 
     init(loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff) {
         self.loop = loop
@@ -35,6 +41,12 @@ final class LoopConnectionPool: @unchecked Sendable {
 
     /// A connection for the caller's exclusive use; give it back with `release`.
     func acquire() async throws -> PostgresConnection {
+        let connection = try await take()
+        inUseCount.add(1, ordering: .relaxed)
+        return connection
+    }
+
+    private func take() async throws -> PostgresConnection {
         precondition(loop.inEventLoop)
         while true {
             guard !closed else { throw PostgresError(.closed, message: "The database client was shut down.") }
@@ -52,6 +64,7 @@ final class LoopConnectionPool: @unchecked Sendable {
     /// is closed and its slot offered to a waiter.
     func release(_ connection: PostgresConnection) {
         precondition(loop.inEventLoop)
+        inUseCount.subtract(1, ordering: .relaxed)
         guard !closed, connection.isUsable else {
             connection.close()
             open -= 1
@@ -101,6 +114,8 @@ final class LoopConnectionPool: @unchecked Sendable {
 
     private func waitForConnection() async throws -> PostgresConnection? {
         let deadline = ContinuousClock.now + configuration.acquireTimeout
+        waitingCount.add(1, ordering: .relaxed)
+        defer { waitingCount.subtract(1, ordering: .relaxed) }
         return try await withCheckedThrowingContinuation { continuation in
             waiters.append(Waiter(deadline: deadline, continuation: continuation))
             scheduleExpiry()
@@ -123,6 +138,7 @@ final class LoopConnectionPool: @unchecked Sendable {
         let expired = waiters.prefix { $0.deadline <= now }
         guard !expired.isEmpty else { return }
         waiters.removeFirst(expired.count)
+        acquireTimeoutCount.add(expired.count, ordering: .relaxed)
         let timeout = configuration.acquireTimeout
         for waiter in expired {
             waiter.continuation.resume(throwing: PostgresError(

@@ -1,3 +1,4 @@
+public import CoreMetrics
 import Foundation
 public import Logging
 
@@ -19,6 +20,12 @@ public final class Application: RoutesBuilder {
     public var middleware: [any Middleware]
     /// How long in-flight requests may take to finish on shutdown.
     public var shutdownGracePeriod: Duration = .seconds(10)
+    /// Where each request is counted and timed by route pattern, method and status
+    /// (`RequestMetrics`); nil counts nothing. Passed explicitly, not bootstrapped globally, so
+    /// every app (and every test app in one process) has its own.
+    public var metrics: (any MetricsFactory)?
+    /// The running server's connection and early-response counts, readable from any thread.
+    public let statistics = ServerStatistics()
 
     public private(set) var routes: [Route] = []
     private var shutdownHooks: [@Sendable () async -> Void] = []
@@ -46,6 +53,7 @@ public final class Application: RoutesBuilder {
         let server = HTTPServer(configuration: http, responder: makeResponder(), logger: logger)
         try server.start()
         self.server = server
+        statistics.attach(server)
     }
 
     public var boundPort: Int { server?.port ?? 0 }
@@ -54,7 +62,9 @@ public final class Application: RoutesBuilder {
     /// middleware, router, error handling, request id. `package`, so the in-process test
     /// transport answers through exactly what a live server uses.
     package func makeResponder() -> any HTTPResponder {
-        ApplicationResponder(routes: routes, middleware: middleware, environment: environment, logger: logger)
+        ApplicationResponder(
+            routes: routes, middleware: middleware, environment: environment, logger: logger,
+            metrics: metrics.map(RequestMetrics.init(factory:)))
     }
 
     /// Graceful shutdown: stop accepting, let in-flight requests finish, then run the hooks.

@@ -9,8 +9,9 @@ struct ApplicationResponder: HTTPResponder {
     let notFound: any Responder
     let fallback: ErrorMiddleware
     let logger: Logger
+    let metrics: RequestMetrics?
 
-    init(routes: [Route], middleware: [any Middleware], environment: Environment, logger: Logger) {
+    init(routes: [Route], middleware: [any Middleware], environment: Environment, logger: Logger, metrics: RequestMetrics?) {
         var router = Router()
         for route in routes {
             router.register(route.method, route.path, (middleware + route.middleware).makeResponder(chainingTo: route.responder))
@@ -20,6 +21,7 @@ struct ApplicationResponder: HTTPResponder {
         notFound = middleware.makeResponder(chainingTo: ClosureResponder { _ in throw Abort(.notFound) })
         fallback = ErrorMiddleware(environment: environment)
         self.logger = logger
+        self.metrics = metrics
     }
 
     func respond(to http: HTTPRequest) async -> HTTPResponse {
@@ -31,12 +33,14 @@ struct ApplicationResponder: HTTPResponder {
             remoteAddress: http.remoteAddress, logger: logger)
 
         let responder: any Responder
+        var route = RequestMetrics.unmatchedRoute
         if let rejection = RequestScreening.rejection(of: request) {
             responder = answering(rejection)
         } else {
             switch router.match(head.method, path: request.path) {
-            case .found(let routeResponder, let parameters):
+            case .found(let routeResponder, let parameters, let pattern):
                 request.parameters = parameters
+                route = pattern
                 responder = RequestScreening.rejection(of: parameters).map(answering) ?? routeResponder
             case .methodNotAllowed(let allowed):
                 let allow = allowed.map(\.rawValue).joined(separator: ", ")
@@ -53,6 +57,9 @@ struct ApplicationResponder: HTTPResponder {
             response = fallback.response(for: error, request: request)
         }
         response.headers.add(name: "X-Request-ID", value: id)
+        if let metrics {
+            metrics.record(route: route, method: head.method, status: response.status, duration: ContinuousClock.now - start)
+        }
         if logger.logLevel <= .info {
             let elapsed = ContinuousClock.now - start
             let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000

@@ -2,7 +2,8 @@
 /// first, then a `:parameter`, then `*`, then `**` — never a scan over every route.
 struct Router: Sendable {
     enum Match {
-        case found(any Responder, Parameters)
+        /// `route` is the pattern as registered (`/api/acronyms/:acronymID`), for metrics.
+        case found(any Responder, Parameters, route: String)
         /// The path exists, but not for this method.
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
@@ -11,23 +12,24 @@ struct Router: Sendable {
     private var root = Node()
     /// Routes made only of constants, by their canonical path ("/api/acronyms/first"): such a
     /// path is answered without splitting or decoding it (a constant always wins in the trie).
-    private var constantPaths: [String: [HTTPMethod: any Responder]] = [:]
+    private var constantPaths: [String: [HTTPMethod: Endpoint]] = [:]
 
     /// Adds a route whose middleware chain is already folded into `responder`.
     mutating func register(_ method: HTTPMethod, _ path: [PathComponent], _ responder: any Responder) {
-        root.insert(path[...], method: method, responder: responder)
+        let endpoint = Endpoint(responder: responder, route: path.string)
+        root.insert(path[...], method: method, endpoint: endpoint)
         let constants = path.compactMap { component -> String? in
             if case .constant(let value) = component { return value }
             return nil
         }
         if constants.count == path.count, constants.allSatisfy(Self.needsNoDecoding) {
-            constantPaths["/" + constants.joined(separator: "/"), default: [:]][method] = responder
+            constantPaths["/" + constants.joined(separator: "/"), default: [:]][method] = endpoint
         }
     }
 
     func match(_ method: HTTPMethod, path: String) -> Match {
-        if let responders = constantPaths[path], let responder = responders[method] ?? (method == .head ? responders[.get] : nil) {
-            return .found(responder, Parameters())
+        if let responders = constantPaths[path], let endpoint = responders[method] ?? (method == .head ? responders[.get] : nil) {
+            return .found(endpoint.responder, Parameters(), route: endpoint.route)
         }
         return matchInTrie(method, path: path)
     }
@@ -45,11 +47,17 @@ struct Router: Sendable {
         }
         var parameters = Parameters()
         guard let responders = root.find(segments[...], parameters: &parameters) else { return .notFound }
-        if let responder = responders[method] ?? (method == .head ? responders[.get] : nil) {
-            return .found(responder, parameters)
+        if let endpoint = responders[method] ?? (method == .head ? responders[.get] : nil) {
+            return .found(endpoint.responder, parameters, route: endpoint.route)
         }
         return .methodNotAllowed(allowed: responders.keys.sorted { $0.rawValue < $1.rawValue })
     }
+}
+
+/// A registered route's folded responder and its pattern.
+private struct Endpoint: Sendable {
+    let responder: any Responder
+    let route: String
 }
 
 /// One trie node. Parameter and wildcard children sit in 0-or-1-element arrays, which lets a
@@ -58,33 +66,33 @@ private struct Node: Sendable {
     var constants: [Substring: Node] = [:]
     var parameter: [(name: String, node: Node)] = []
     var anything: [Node] = []
-    var catchall: [HTTPMethod: any Responder] = [:]
-    var responders: [HTTPMethod: any Responder] = [:]
+    var catchall: [HTTPMethod: Endpoint] = [:]
+    var responders: [HTTPMethod: Endpoint] = [:]
 
-    mutating func insert(_ path: ArraySlice<PathComponent>, method: HTTPMethod, responder: any Responder) {
+    mutating func insert(_ path: ArraySlice<PathComponent>, method: HTTPMethod, endpoint: Endpoint) {
         guard let first = path.first else {
-            responders[method] = responder
+            responders[method] = endpoint
             return
         }
         let rest = path.dropFirst()
         switch first {
         case .constant(let value):
-            constants[Substring(value), default: Node()].insert(rest, method: method, responder: responder)
+            constants[Substring(value), default: Node()].insert(rest, method: method, endpoint: endpoint)
         case .parameter(let name):
             if parameter.isEmpty { parameter.append((name: name, node: Node())) }
             precondition(parameter[0].name == name, "route parameter ':\(name)' conflicts with ':\(parameter[0].name)' at the same position")
-            parameter[0].node.insert(rest, method: method, responder: responder)
+            parameter[0].node.insert(rest, method: method, endpoint: endpoint)
         case .anything:
             if anything.isEmpty { anything.append(Node()) }
-            anything[0].insert(rest, method: method, responder: responder)
+            anything[0].insert(rest, method: method, endpoint: endpoint)
         case .catchall:
-            catchall[method] = responder
+            catchall[method] = endpoint
         }
     }
 
     /// The responders of the best match; backtracks to a less specific branch when a more
     /// specific one dead-ends.
-    func find(_ segments: ArraySlice<Substring>, parameters: inout Parameters) -> [HTTPMethod: any Responder]? {
+    func find(_ segments: ArraySlice<Substring>, parameters: inout Parameters) -> [HTTPMethod: Endpoint]? {
         guard let segment = segments.first else {
             if !responders.isEmpty { return responders }
             return catchall.isEmpty ? nil : catchall

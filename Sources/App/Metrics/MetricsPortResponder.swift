@@ -1,0 +1,19 @@
+import Web
+
+/// The whole of the separate metrics server (`METRICS_PORT`): `GET /metrics` and nothing
+/// else, answered straight from the HTTP layer, without the API's routes or middleware.
+struct MetricsPortResponder: HTTPResponder {
+    let metrics: TILMetrics
+    let sources: TILMetrics.Sources
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let path = request.head.target.prefix { $0 != "?" }
+        guard path == "/metrics" else {
+            return HTTPResponse(status: .notFound, text: "Only /metrics is served on this port.")
+        }
+        guard request.head.method == .get || request.head.method == .head else {
+            return HTTPResponse(status: .methodNotAllowed, headers: ["Allow": "GET, HEAD"], body: [])
+        }
+        return HTTPResponse(status: .ok, headers: ["Content-Type": TILMetrics.contentType], body: metrics.scrape(sources))
+    }
+}
