@@ -11,7 +11,7 @@ import Threads
 /// bcrypt) is sent to other threads by the code that does it and resumes here.
 ///
 /// Thread-safety: `enqueue` and `execute` may be called from any thread and go through the
-/// `Mutex`-protected `remote` queue plus an eventfd wake-up. Everything else (`handlers`,
+/// `Mutex`-protected `remote` queue plus an eventfd wake-up. Everything else (`handlers`, `locals`,
 /// `local`, the epoll set) is confined to the loop thread; the methods that touch it check
 /// `inEventLoop` with a precondition. That confinement is why `@unchecked Sendable` is sound.
 public final class EventLoop: TaskExecutor, @unchecked Sendable {
@@ -33,6 +33,8 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
     private var localJobs: [UnownedJob] = []
     private var handlers: [Int32: any EventHandler] = [:]
     private var timers = LoopTimers()
+    /// Per-loop state of libraries (a database pool), confined to the loop like `handlers`.
+    private var locals: [LocalKey: AnyObject] = [:]
     private var lastTick = ContinuousClock.now
 
     public init(index: Int) throws {
@@ -123,6 +125,30 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         clinux_EPOLLRDHUP | (readable ? clinux_EPOLLIN : 0) | (writable ? clinux_EPOLLOUT : 0)
     }
 
+    /// Names a library's value in every loop's storage; unique for the process's life (an
+    /// object's address could be reused once the object is gone, a `LocalKey` never is).
+    public struct LocalKey: Hashable, Sendable {
+        private static let next = Atomic<Int>(0)
+        private let id: Int
+        public init() { id = Self.next.add(1, ordering: .relaxed).newValue }
+    }
+
+    /// The value this loop keeps for `key`, made by `create` the first time (loop thread only):
+    /// a library's per-loop state lives here and needs no lock of its own.
+    public func local<Value: AnyObject>(_ key: LocalKey, create: () throws -> Value) rethrows -> Value {
+        precondition(inEventLoop)
+        if let value = locals[key] as? Value { return value }
+        let value = try create()
+        locals[key] = value
+        return value
+    }
+
+    /// Removes and returns the value kept for `key`, if any (loop thread only).
+    public func removeLocal<Value: AnyObject>(_ key: LocalKey, as type: Value.Type) -> Value? {
+        precondition(inEventLoop)
+        return locals.removeValue(forKey: key) as? Value
+    }
+
     /// Runs `work` on the loop thread once `deadline` has passed (millisecond precision).
     public func schedule(at deadline: ContinuousClock.Instant, _ work: @escaping () -> Void) {
         precondition(inEventLoop)
@@ -201,6 +227,7 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         for handler in Array(handlers.values) { handler.loopStopping() }
         handlers.removeAll()
         timers.removeAll()
+        locals.removeAll()
     }
 
     /// Runs jobs and work items queued so far (new ones queued meanwhile wait for the next turn,

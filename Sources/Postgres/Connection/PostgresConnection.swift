@@ -15,7 +15,8 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
     private enum Phase { case connecting, idle, busy, closed }
 
     let loop: EventLoop
-    private var handle: OpaquePointer?
+    /// The libpq connection; nil once closed.
+    private(set) var handle: OpaquePointer?
     private let endpoint: String
     private var socket: Int32 = -1
     private var phase = Phase.connecting
@@ -41,18 +42,10 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
         self.loop = loop
         endpoint = configuration.endpointDescription
         let parameters = configuration.libpqParameters
-        let keywords: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.0) } + [nil]
-        let values: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.1) } + [nil]
-        defer { (keywords + values).forEach { free($0) } }
-        let started = keywords.withUnsafeBufferPointer { keys in
-            values.withUnsafeBufferPointer { vals in
-                keys.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keys in
-                    vals.withMemoryRebound(to: UnsafePointer<CChar>?.self) { vals in
-                        PQconnectStartParams(keys.baseAddress, vals.baseAddress, 0)
-                    }
-                }
-            }
-        }
+        let keywords = CStrings(parameters.map(\.0) + [nil])
+        let values = CStrings(parameters.map(\.1) + [nil])
+        defer { keywords.free(); values.free() }
+        let started = PQconnectStartParams(keywords.pointers, values.pointers, 0)
         guard let started else {
             throw PostgresError(.connectionFailed, message: "Cannot connect to \(endpoint): out of memory.")
         }
@@ -79,7 +72,7 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
     /// Runs a parameterised statement: through a named prepared statement kept per connection
     /// (parsed once), or as an unnamed one when `cached` is false (poolers in transaction mode).
     func query(_ query: PostgresQuery, cached: Bool) async throws -> PostgresResult {
-        let parameters = BoundParameters(query.binds)
+        let parameters = CStrings(query.binds)
         defer { parameters.free() }
         guard cached else {
             let types = query.binds.map { Oid($0.type.rawValue) }
@@ -297,24 +290,5 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
         } catch {
             fail(PostgresError(.closed, message: "Cannot watch the connection to \(endpoint): \(error)"))
         }
-    }
-
-    // MARK: Errors
-
-    private var libpqMessage: String {
-        guard let handle else { return "connection closed" }
-        return String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines
-    }
-
-    /// The server's error for `result`, or `.closed` when the connection itself broke.
-    private func failure(of result: OpaquePointer?) -> PostgresError {
-        guard let handle, PQstatus(handle) == CONNECTION_OK else {
-            return PostgresError(.closed, message: "Connection lost: \(libpqMessage)")
-        }
-        let field = { (code: UInt8) -> String? in
-            guard let result, let value = PQresultErrorField(result, Int32(code)) else { return nil }
-            return String(cString: value)
-        }
-        return PostgresError(.server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), message: field(UInt8(ascii: "M")) ?? libpqMessage)
     }
 }

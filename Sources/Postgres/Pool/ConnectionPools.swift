@@ -9,7 +9,9 @@ import Synchronization
 /// tests) are sent to loops this client starts for them, round-robin.
 final class ConnectionPools: Sendable {
     private struct State {
-        var pools: [ObjectIdentifier: LoopConnectionPool] = [:]
+        /// The loops that keep a pool of this client, and the pools' counters.
+        var poolLoops: [EventLoop] = []
+        var counters: [PoolCounters] = []
         var ownLoops: [EventLoop] = []
         var nextOwnLoop = 0
         var shutDown = false
@@ -18,6 +20,8 @@ final class ConnectionPools: Sendable {
     private let configuration: PostgresConfiguration
     private let backoff = ReconnectBackoff()
     private let state = Mutex(State())
+    /// Where each loop keeps this client's pool.
+    private let poolKey = EventLoop.LocalKey()
     /// Connections per loop: the pool size shared out over one loop per core.
     private let capacityPerLoop: Int
     private let ownLoopCount: Int
@@ -32,22 +36,26 @@ final class ConnectionPools: Sendable {
     /// The sums over every loop's pool, read without touching the loops.
     var statistics: PoolStatistics {
         state.withLock { state in
-            state.pools.values.reduce(into: PoolStatistics()) { sum, pool in
-                sum.inUse += pool.inUseCount.load(ordering: .relaxed)
-                sum.waiting += pool.waitingCount.load(ordering: .relaxed)
-                sum.acquireTimeouts += pool.acquireTimeoutCount.load(ordering: .relaxed)
+            state.counters.reduce(into: PoolStatistics()) { sum, counters in
+                sum.inUse += counters.inUse.load(ordering: .relaxed)
+                sum.waiting += counters.waiting.load(ordering: .relaxed)
+                sum.acquireTimeouts += counters.acquireTimeouts.load(ordering: .relaxed)
             }
         }
     }
 
-    /// The pool of `loop` (the caller runs on it).
+    /// The pool of `loop` (the caller runs on it), kept in the loop's own storage: no lock on
+    /// the way to a connection, only when a loop gets its pool.
     func pool(for loop: EventLoop) throws -> LoopConnectionPool {
-        try state.withLock { state in
-            guard !state.shutDown else { throw PostgresError(.closed, message: "The database client was shut down.") }
-            if let pool = state.pools[ObjectIdentifier(loop)] { return pool }
-            let pool = LoopConnectionPool(loop: loop, configuration: configuration, capacity: capacityPerLoop, backoff: backoff)
-            state.pools[ObjectIdentifier(loop)] = pool
-            return pool
+        try loop.local(poolKey) {
+            let counters = PoolCounters()
+            try state.withLock { state in
+                guard !state.shutDown else { throw PostgresError(.closed, message: "The database client was shut down.") }
+                state.poolLoops.append(loop)
+                state.counters.append(counters)
+            }
+            return LoopConnectionPool(
+                loop: loop, configuration: configuration, capacity: capacityPerLoop, backoff: backoff, counters: counters)
         }
     }
 
@@ -76,19 +84,20 @@ final class ConnectionPools: Sendable {
     /// Closes every pool on its own loop (pools of loops that already stopped were closed
     /// with them), then stops the client's own loops.
     func shutdown() async {
-        let (pools, loops) = state.withLock { state in
+        let (poolLoops, ownLoops) = state.withLock { state in
             state.shutDown = true
-            return (Array(state.pools.values), state.ownLoops)
+            return (state.poolLoops, state.ownLoops)
         }
-        for pool in pools {
+        let key = poolKey
+        for loop in poolLoops {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                let accepted = pool.loop.execute {
-                    pool.close()
+                let accepted = loop.execute {
+                    loop.removeLocal(key, as: LoopConnectionPool.self)?.close()
                     done.resume()
                 }
                 if !accepted { done.resume() }
             }
         }
-        loops.forEach { $0.stop() }
+        ownLoops.forEach { $0.stop() }
     }
 }

@@ -5,9 +5,9 @@ import Synchronization
 /// new ones opened lazily up to `capacity`, and callers beyond that queued FIFO until a
 /// connection comes back or their deadline passes (`databaseBusy`).
 ///
-/// Loop-confined, like its connections: no locks, every method runs on `loop` (checked),
-/// which is what makes the `@unchecked Sendable` sound.
-final class LoopConnectionPool: @unchecked Sendable {
+/// Loop-confined, like its connections: it lives in its loop's own storage
+/// (`EventLoop.local`), every method runs on `loop` (checked), and it needs no lock.
+final class LoopConnectionPool {
     private struct Waiter {
         let deadline: ContinuousClock.Instant
         /// Resumed with a connection, or with nil when a slot freed up to open one.
@@ -28,12 +28,11 @@ final class LoopConnectionPool: @unchecked Sendable {
     private var closed = false
     /// For `PoolStatistics`: written only on `loop` (no contention, no lock), read by a
     /// metrics scrape from any thread.
-    let inUseCount = Atomic<Int>(0)
-    let waitingCount = Atomic<Int>(0)
-    let acquireTimeoutCount = Atomic<Int>(0)
+    private let counters: PoolCounters
 
-    init(loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff) {
+    init(loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff, counters: PoolCounters) {
         self.loop = loop
+        self.counters = counters
         self.configuration = configuration
         self.capacity = max(1, capacity)
         self.backoff = backoff
@@ -42,7 +41,7 @@ final class LoopConnectionPool: @unchecked Sendable {
     /// A connection for the caller's exclusive use; give it back with `release`.
     func acquire() async throws -> PostgresConnection {
         let connection = try await take()
-        inUseCount.add(1, ordering: .relaxed)
+        counters.inUse.add(1, ordering: .relaxed)
         return connection
     }
 
@@ -64,7 +63,7 @@ final class LoopConnectionPool: @unchecked Sendable {
     /// is closed and its slot offered to a waiter.
     func release(_ connection: PostgresConnection) {
         precondition(loop.inEventLoop)
-        inUseCount.subtract(1, ordering: .relaxed)
+        counters.inUse.subtract(1, ordering: .relaxed)
         guard !closed, connection.isUsable else {
             connection.close()
             open -= 1
@@ -114,8 +113,8 @@ final class LoopConnectionPool: @unchecked Sendable {
 
     private func waitForConnection() async throws -> PostgresConnection? {
         let deadline = ContinuousClock.now + configuration.acquireTimeout
-        waitingCount.add(1, ordering: .relaxed)
-        defer { waitingCount.subtract(1, ordering: .relaxed) }
+        counters.waiting.add(1, ordering: .relaxed)
+        defer { counters.waiting.subtract(1, ordering: .relaxed) }
         return try await withCheckedThrowingContinuation { continuation in
             waiters.append(Waiter(deadline: deadline, continuation: continuation))
             scheduleExpiry()
@@ -138,7 +137,7 @@ final class LoopConnectionPool: @unchecked Sendable {
         let expired = waiters.prefix { $0.deadline <= now }
         guard !expired.isEmpty else { return }
         waiters.removeFirst(expired.count)
-        acquireTimeoutCount.add(expired.count, ordering: .relaxed)
+        counters.acquireTimeouts.add(expired.count, ordering: .relaxed)
         let timeout = configuration.acquireTimeout
         for waiter in expired {
             waiter.continuation.resume(throwing: PostgresError(

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A snapshot of the connection pools' load (`PostgresClient.poolStatistics`), summed over
 /// the event loops' pools.
 public struct PoolStatistics: Sendable, Equatable {
@@ -9,4 +11,12 @@ public struct PoolStatistics: Sendable, Equatable {
     public var acquireTimeouts = 0
 
     public init() {}
+}
+
+/// One loop's pool load, counted by its loop and read by any thread (a scrape): atomics, so
+/// the pool itself stays confined to its loop.
+final class PoolCounters: Sendable {
+    let inUse = Atomic<Int>(0)
+    let waiting = Atomic<Int>(0)
+    let acquireTimeouts = Atomic<Int>(0)
 }

@@ -1,0 +1,22 @@
+import CLibPQ
+
+/// What went wrong, in PostgresError's terms: the server's own error (SQLSTATE and message) when
+/// the connection is healthy, `.closed` when the connection itself broke.
+extension PostgresConnection {
+    var libpqMessage: String {
+        guard let handle else { return "connection closed" }
+        return String(cString: PQerrorMessage(handle)).trimmingTrailingNewlines
+    }
+
+    /// The server's error for `result`, or `.closed` when the connection itself broke.
+    func failure(of result: OpaquePointer?) -> PostgresError {
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            return PostgresError(.closed, message: "Connection lost: \(libpqMessage)")
+        }
+        let field = { (code: UInt8) -> String? in
+            guard let result, let value = PQresultErrorField(result, Int32(code)) else { return nil }
+            return String(cString: value)
+        }
+        return PostgresError(.server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), message: field(UInt8(ascii: "M")) ?? libpqMessage)
+    }
+}
