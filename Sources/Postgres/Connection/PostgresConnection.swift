@@ -9,8 +9,10 @@ import Sockets
 /// (level-triggered), and the caller resumes on the same loop thread once `PQgetResult` holds
 /// the whole answer. A request that reads the database therefore never leaves its thread.
 ///
-/// Loop-confined: every method runs on `loop` (checked). That confinement is what makes the
-/// `@unchecked Sendable` (needed to pass it between the pool's async functions) sound.
+/// Loop-confined: every method that touches its state runs on `loop` and checks it (the
+/// statement and event paths by precondition; `PostgresTransaction` hops to `loop` before
+/// each statement). `@unchecked Sendable` is needed only because a `PostgresTransaction`, a
+/// public Sendable value, carries it; the confinement is what makes that sound.
 final class PostgresConnection: EventHandler, @unchecked Sendable {
     private enum Phase { case connecting, idle, busy, closed }
 
