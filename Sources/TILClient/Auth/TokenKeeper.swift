@@ -64,10 +64,12 @@ actor TokenKeeper {
     /// try (a fixed token, or the refresh-loop guard says stop).
     func token(replacing rejected: String, for want: Want) async throws -> String? {
         guard case .store(let store) = source else { return nil }
-        // The rejected token's own scope set, or (if it was replaced meanwhile) the one now chosen.
-        let held = try await store.load().credentials.first { $0.accessToken == rejected }
-        let scopes = if let held { held.scopes } else { try await current(for: want, in: store).scopes }
-        return try await renew(scopes, rejecting: rejected)?.accessToken
+        guard let held = try await store.load().credentials.first(where: { $0.accessToken == rejected }) else {
+            // Replaced meanwhile (a refresh that this call's 401 arrived after): retry with the
+            // current token. No refresh, so the refresh-loop guard is not charged for it.
+            return try await token(for: want)
+        }
+        return try await renew(held.scopes, rejecting: rejected)?.accessToken
     }
 
     /// Keeps the credential of a login that just succeeded. Tokens of another server or user
