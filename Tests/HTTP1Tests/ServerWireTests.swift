@@ -32,6 +32,22 @@ final class ServerWireTests: XCTestCase {
         }
     }
 
+    /// Handlers that never suspend answer inside `dispatch`; thousands pipelined in one write
+    /// must still be served by the read loop in order, not by nesting a call per request.
+    func testThousandsOfPipelinedImmediateAnswersComeBackInOrder() async throws {
+        try await withServer { server in
+            let connection = try RawConnection(server)
+            let count = 3000
+            var requests = ""
+            for index in 0..<count - 1 { requests += "GET /p\(index) HTTP/1.1\r\nHost: x\r\n\r\n" }
+            requests += "GET /p\(count - 1) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            try connection.write(requests)
+            let responses = TestResponse.parseAll(try connection.readUntilClose())
+            XCTAssertEqual(responses.count, count)
+            XCTAssertEqual(responses.map(\.bodyString), (0..<count).map { "GET /p\($0) body=0:" })
+        }
+    }
+
     func testConnectionCloseIsHonoured() async throws {
         try await withServer { server in
             let connection = try RawConnection(server)

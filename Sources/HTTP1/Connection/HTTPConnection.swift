@@ -52,6 +52,9 @@ final class HTTPConnection: EventHandler {
     private var writeStalledSince: ContinuousClock.Instant?
     /// The running handler, kept to cancel it when the peer leaves.
     private var handlerTask: Task<Void, Never>?
+    /// True while `dispatch` starts a handler: one that answers without suspending completes
+    /// inside it, and `advance`'s loop (not a nested call) then takes the next pipelined request.
+    private var dispatching = false
     /// EPOLLRDHUP, EPOLLHUP or EPOLLERR was seen: sticky, because an edge-triggered event
     /// reports it once, possibly together with the bytes of the request it ends.
     private var peerHungUp = false
@@ -113,7 +116,7 @@ final class HTTPConnection: EventHandler {
                 do {
                     if let request = try parser.next() {
                         dispatch(request)
-                        return
+                        continue  // answered already (the handler never suspended), or .responding
                     }
                 } catch {
                     fail(error.status, reason: error.reason)
@@ -175,12 +178,18 @@ final class HTTPConnection: EventHandler {
         let version = request.head.version
         let responder = context.state.responder
         let handle = ConnectionHandle(connection: self, loop: context.loop)
-        handlerTask = Task(executorPreference: context.loop) {
+        // Started immediately on this (the loop's) thread: a handler that never suspends, like
+        // `/health`, answers without a trip through the loop's job queue; one that awaits
+        // resumes on this loop, its executor preference.
+        dispatching = true
+        let task = Task.immediate(executorPreference: context.loop) {
             let response = await responder.respond(to: request)
             handle.loop.execute {
                 handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
             }
         }
+        dispatching = false
+        if case .responding = phase { handlerTask = task }
     }
 
     private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, version: HTTPVersion) {
@@ -201,7 +210,7 @@ final class HTTPConnection: EventHandler {
                 date: date, serverName: serverName, into: &$0)
         }
         flush()
-        advance()
+        if !dispatching { advance() }
     }
 
     // MARK: Writing and closing

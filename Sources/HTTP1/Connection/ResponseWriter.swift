@@ -13,7 +13,11 @@ package enum ResponseWriter {
     ) {
         let status = response.status
         buffer.reserveCapacity(buffer.count + 160 + response.body.count)
-        append("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n", to: &buffer)
+        append("HTTP/1.1 ", to: &buffer)
+        appendDecimal(status.code, to: &buffer)
+        buffer.append(UInt8(ascii: " "))
+        append(status.reasonPhrase, to: &buffer)
+        append("\r\n", to: &buffer)
         for field in response.headers.fields where !isFramingHeader(field.name) {
             append(field.name, to: &buffer)
             append(": ", to: &buffer)
@@ -21,7 +25,9 @@ package enum ResponseWriter {
             append("\r\n", to: &buffer)
         }
         if !status.forbidsBody {
-            append("Content-Length: \(response.body.count)\r\n", to: &buffer)
+            append("Content-Length: ", to: &buffer)
+            appendDecimal(response.body.count, to: &buffer)
+            append("\r\n", to: &buffer)
         }
         if !keepAlive {
             append("Connection: close\r\n", to: &buffer)
@@ -46,6 +52,18 @@ package enum ResponseWriter {
         name.equalsASCIICaseInsensitive("Content-Length") || name.equalsASCIICaseInsensitive("Transfer-Encoding")
             || name.equalsASCIICaseInsensitive("Connection") || name.equalsASCIICaseInsensitive("Date")
             || name.equalsASCIICaseInsensitive("Server")
+    }
+
+    /// A non-negative integer in decimal, without the `String` that interpolation would build.
+    private static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     @inline(__always)

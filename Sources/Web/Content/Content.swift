@@ -24,6 +24,13 @@ extension Array: ResponseEncodable where Element: Content {
     }
 }
 
+extension Response {
+    /// A 200 JSON response, encoded now: for answers that never change, built once at boot.
+    public static func json(_ value: some Encodable) throws -> Response {
+        try JSON.response(value)
+    }
+}
+
 /// A `Content` value with a status other than 200: `return Created(acronym)` style.
 public struct ContentResponse<Value: Encodable>: ResponseEncodable {
     public var status: HTTPStatus

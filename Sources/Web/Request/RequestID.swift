@@ -12,8 +12,21 @@ public enum RequestID {
 
     public static func next() -> String {
         let n = counter.add(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(n, radix: 16)
+        let digits = (64 - n.leadingZeroBitCount + 3) / 4
+        // Written in place: `prefix + "-" + String(n, radix: 16)` built three strings per request.
+        return String(unsafeUninitializedCapacity: 9 + digits) { bytes in
+            var index = 0
+            for byte in prefix.utf8 { bytes[index] = byte; index += 1 }
+            bytes[index] = UInt8(ascii: "-")
+            for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
+                index += 1
+                bytes[index] = hexDigits[Int((n >> UInt64(shift)) & 0xF)]
+            }
+            return index + 1
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A client-sent id is echoed only if it is short and plain (no header injection, no log
     /// pollution): up to 128 characters of `[A-Za-z0-9._-]`.
