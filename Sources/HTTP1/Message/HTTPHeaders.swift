@@ -27,6 +27,13 @@ public struct HTTPHeaders: Sendable, Equatable {
         fields.compactMap { $0.name.equalsASCIICaseInsensitive(name) ? $0.value : nil }
     }
 
+    /// How many fields are named `name` (without collecting their values).
+    public func count(of name: String) -> Int {
+        var count = 0
+        for field in fields where field.name.equalsASCIICaseInsensitive(name) { count += 1 }
+        return count
+    }
+
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
     /// Appends a field, keeping any existing ones of the same name.

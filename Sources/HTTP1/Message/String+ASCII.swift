@@ -4,9 +4,18 @@
 extension String {
     /// ASCII case-insensitive equality, without allocating lowercased copies.
     package func equalsASCIICaseInsensitive(_ other: String) -> Bool {
-        let a = utf8, b = other.utf8
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
+        guard utf8.count == other.utf8.count else { return false }
+        // Native strings are contiguous UTF-8: compare the bytes in place (header names are
+        // compared several times per request, and iterating two `UTF8View`s is far slower).
+        let compared = utf8.withContiguousStorageIfAvailable { a in
+            other.utf8.withContiguousStorageIfAvailable { b in Self.equalsASCIICaseInsensitive(a, b) }
+        }
+        if let result = compared ?? nil { return result }
+        return Self.equalsASCIICaseInsensitive(Array(utf8), Array(other.utf8))
+    }
+
+    private static func equalsASCIICaseInsensitive(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        zip(a, b).allSatisfy { x, y in
             x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
         }
     }

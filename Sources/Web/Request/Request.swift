@@ -26,9 +26,10 @@ public struct Request: Sendable {
         id: String = RequestID.next(), remoteAddress: String? = nil, logger: Logger
     ) {
         self.method = method
-        if let mark = target.firstIndex(of: "?") {
+        // Searched as bytes: a `Character` search would walk grapheme clusters.
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(target[..<mark])
-            queryString = target[target.index(after: mark)...]
+            queryString = target[target.utf8.index(after: mark)...]
         } else {
             path = target
             queryString = nil

@@ -8,10 +8,9 @@
 enum RequestScreening {
     /// The error to answer `request` with before routing, or nil when it may be routed.
     static func rejection(of request: Request) -> Abort? {
-        let authorizations = request.headers.values(for: "Authorization")
         // Two credentials leave "which one counts?" to whoever reads the header first; a
         // proxy and the app could disagree. Refuse instead of letting the first one win.
-        if authorizations.count > 1 {
+        if request.headers.count(of: "Authorization") > 1 {
             return Abort(.badRequest, reason: "Send at most one Authorization header.")
         }
         if request.headers.basicCredentialsContainNUL {
