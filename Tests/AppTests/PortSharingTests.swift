@@ -17,14 +17,7 @@ final class PortSharingTests: XCTestCase {
     }
 
     private func start(port: Int? = nil, arguments: [String] = []) throws -> ServerProcess {
-        guard let databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"] else {
-            throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`")
-        }
-        let environment = [
-            "DATABASE_URL": databaseURL, "ENVIRONMENT": "testing", "LOG_LEVEL": "notice",
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ]
-        let server = try ServerProcess(environment: environment, port: port, arguments: arguments)
+        let server = try ServerProcess(environment: try ServerProcess.testEnvironment(), port: port, arguments: arguments)
         servers.append(server)
         return server
     }

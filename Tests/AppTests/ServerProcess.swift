@@ -30,6 +30,19 @@ final class ServerProcess {
         try process.run()
     }
 
+    /// The environment of a child server on the test database (`make test` sets
+    /// `DATABASE_URL`), with `settings` added; skips the test when there is no database.
+    static func testEnvironment(_ settings: [String: String] = [:]) throws -> [String: String] {
+        guard let databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"] else {
+            throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`")
+        }
+        let base = [
+            "DATABASE_URL": databaseURL, "ENVIRONMENT": "testing", "LOG_LEVEL": "notice",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        return base.merging(settings) { $1 }
+    }
+
     /// Waits (at most `timeout`) until `/health` answers 200.
     func waitUntilHealthy(timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout

@@ -12,12 +12,7 @@ final class TwoProcessTests: XCTestCase {
     override func setUp() async throws {
         // A fresh, migrated test database (the same reset every AppTests case gets).
         try await withTestApp { _ in }
-        let databaseURL = try XCTUnwrap(ProcessInfo.processInfo.environment["DATABASE_URL"])
-        let environment = [
-            "DATABASE_URL": databaseURL, "ENVIRONMENT": "testing", "BCRYPT_COST": "4",
-            "LOGIN_MAX_FAILURES": "3", "LOG_LEVEL": "warning",
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ]
+        let environment = try ServerProcess.testEnvironment(["BCRYPT_COST": "4", "LOGIN_MAX_FAILURES": "3", "LOG_LEVEL": "warning"])
         servers = [try ServerProcess(environment: environment)]
         servers.append(try ServerProcess(environment: environment))
         do {

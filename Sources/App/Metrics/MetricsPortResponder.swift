@@ -9,10 +9,10 @@ struct MetricsPortResponder: HTTPResponder {
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         let path = request.head.target.prefix { $0 != "?" }
         guard path == "/metrics" else {
-            return HTTPResponse(status: .notFound, text: "Only /metrics is served on this port.")
+            return .jsonError(.notFound, reason: "Only /metrics is served on this port.")
         }
         guard request.head.method == .get || request.head.method == .head else {
-            return HTTPResponse(status: .methodNotAllowed, headers: ["Allow": "GET, HEAD"], body: [])
+            return .jsonError(.methodNotAllowed, reason: "Use GET or HEAD.", headers: ["Allow": "GET, HEAD"])
         }
         return HTTPResponse(status: .ok, headers: ["Content-Type": TILMetrics.contentType], body: metrics.scrape(sources))
     }
