@@ -42,8 +42,9 @@ enum HeadParser {
 
     /// `HTTP/x.y` with single digits; 1.0 and 1.1 are served, other versions get 505.
     private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(HTTPParseError) -> HTTPVersion {
-        let prefix: [UInt8] = Array("HTTP/".utf8)
-        guard range.count == 8, zip(range.prefix(5), prefix).allSatisfy({ bytes[$0.0] == $0.1 }),
+        let at = range.lowerBound
+        guard range.count == 8, bytes[at] == UInt8(ascii: "H"), bytes[at + 1] == UInt8(ascii: "T"),
+              bytes[at + 2] == UInt8(ascii: "T"), bytes[at + 3] == UInt8(ascii: "P"), bytes[at + 4] == UInt8(ascii: "/"),
               bytes[range.lowerBound + 6] == UInt8(ascii: "."),
               let major = digit(bytes[range.lowerBound + 5]), let minor = digit(bytes[range.lowerBound + 7])
         else { throw .badRequest("Malformed HTTP version.") }

@@ -14,6 +14,7 @@ struct HeadScanner: Sendable {
     init(start: Int) {
         scanIndex = start
         lineStart = start
+        lines.reserveCapacity(16)  // one allocation for a typical head, not one per doubling
     }
 
     /// True once some byte of a request (not just leading empty lines) was seen.
