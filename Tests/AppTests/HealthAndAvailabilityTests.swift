@@ -13,6 +13,16 @@ final class HealthAndAvailabilityTests: XCTestCase {
             XCTAssertEqual(health.bodyString, #"{"status":"ok"}"#)
             let ready = try await app.sendRequest(to: "/ready", method: .get)
             XCTAssertEqual(ready.status.code, 200)
+
+            // The liveness probe needs no task: its handler and the app's middleware never suspend.
+            let responder = app.app.makeResponder()
+            func answersNow(_ path: String) -> Bool {
+                let head = HTTPRequestHead(method: .get, target: path, version: .http1_1, headers: ["Host": "x"])
+                if case .now = responder.answer(HTTPRequest(head: head)) { return true }
+                return false
+            }
+            XCTAssertTrue(answersNow("/health"))
+            XCTAssertFalse(answersNow("/ready"), "/ready asks the database")
         }
     }
 

@@ -8,31 +8,45 @@ import Web
 /// malformed or oversized input a 400 (validation catches sizes first; this is the backstop
 /// for a value past one of PostgreSQL's own limits). Anything else stays a 500 (logged by
 /// `ErrorMiddleware`).
-struct DatabaseErrorMiddleware: Middleware {
+struct DatabaseErrorMiddleware: SynchronousMiddleware {
     private let unavailableLines = LogRateLimit(linesPerSecond: 1)
 
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch let error as PostgresError {
-            if error.isUnavailable {
-                let busy = error.kind == .databaseBusy
-                let (write, suppressed) = unavailableLines.admit()
-                if write {
-                    request.logger.error(busy ? "database busy" : "database unavailable", metadata: [
-                        "error": "\(error)", "suppressedSinceLastLine": "\(suppressed)",
-                    ])
-                }
-                throw Abort(.serviceUnavailable, reason: busy ? "The database is busy; try again shortly." : "The database is unavailable; try again shortly.", headers: ["Retry-After": "1"])
+            throw translated(error, for: request)
+        }
+    }
+
+    func respond(to request: Request, chainingTo next: ImmediateResponder) throws -> Response {
+        do {
+            return try next(request)
+        } catch let error as PostgresError {
+            throw translated(error, for: request)
+        }
+    }
+
+    /// The client's view of `error`: an `Abort`, or the error itself when it is ours (a 500).
+    private func translated(_ error: PostgresError, for request: Request) -> any Error {
+        if error.isUnavailable {
+            let busy = error.kind == .databaseBusy
+            let (write, suppressed) = unavailableLines.admit()
+            if write {
+                request.logger.error(busy ? "database busy" : "database unavailable", metadata: [
+                    "error": "\(error)", "suppressedSinceLastLine": "\(suppressed)",
+                ])
             }
-            switch error.sqlState {
-            case .uniqueViolation?: throw Abort(.conflict, reason: "That value is already taken.")
-            case .foreignKeyViolation?: throw Abort(.notFound, reason: "A referenced item does not exist.")
-            case .invalidTextRepresentation?, .stringDataRightTruncation?, .checkViolation?, .notNullViolation?:
-                throw Abort(.badRequest, reason: "Invalid value.")
-            case .programLimitExceeded?: throw Abort(.badRequest, reason: "A value is too large.")
-            default: throw error
-            }
+            let reason = busy ? "The database is busy; try again shortly." : "The database is unavailable; try again shortly."
+            return Abort(.serviceUnavailable, reason: reason, headers: ["Retry-After": "1"])
+        }
+        switch error.sqlState {
+        case .uniqueViolation?: return Abort(.conflict, reason: "That value is already taken.")
+        case .foreignKeyViolation?: return Abort(.notFound, reason: "A referenced item does not exist.")
+        case .invalidTextRepresentation?, .stringDataRightTruncation?, .checkViolation?, .notNullViolation?:
+            return Abort(.badRequest, reason: "Invalid value.")
+        case .programLimitExceeded?: return Abort(.badRequest, reason: "A value is too large.")
+        default: return error
         }
     }
 }

@@ -52,8 +52,7 @@ final class HTTPConnection: EventHandler {
     private var writeStalledSince: ContinuousClock.Instant?
     /// The running handler, kept to cancel it when the peer leaves.
     private var handlerTask: Task<Void, Never>?
-    /// True while `dispatch` starts a handler: one that answers without suspending completes
-    /// inside it, and `advance`'s loop (not a nested call) then takes the next pipelined request.
+    /// True while `dispatch` runs: an answer ready at once completes inside it.
     private var dispatching = false
     /// EPOLLRDHUP, EPOLLHUP or EPOLLERR was seen: sticky, because an edge-triggered event
     /// reports it once, possibly together with the bytes of the request it ends.
@@ -177,19 +176,26 @@ final class HTTPConnection: EventHandler {
         let isHead = request.head.method == .head
         let version = request.head.version
         let responder = context.state.responder
-        let handle = ConnectionHandle(connection: self, loop: context.loop)
-        // Started immediately on this (the loop's) thread: a handler that never suspends, like
-        // `/health`, answers without a trip through the loop's job queue; one that awaits
-        // resumes on this loop, its executor preference.
+        // A handler that never suspends, like `/health`, is answered right here; one that
+        // awaits runs in a task started immediately on this (the loop's) thread, which it
+        // resumes on after each await (its executor preference). Either way, an answer
+        // ready now completes inside `dispatch`, and `advance`'s loop (not a nested call)
+        // takes the next pipelined request.
         dispatching = true
-        let task = Task.immediate(executorPreference: context.loop) {
-            let response = await responder.respond(to: request)
-            handle.loop.execute {
-                handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
+        defer { dispatching = false }
+        switch responder.answer(request) {
+        case .now(let response):
+            complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
+        case .later(let work):
+            let handle = ConnectionHandle(connection: self, loop: context.loop)
+            let task = Task.immediate(executorPreference: context.loop) {
+                let response = await work()
+                handle.loop.execute {
+                    handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
+                }
             }
+            if case .responding = phase { handlerTask = task }
         }
-        dispatching = false
-        if case .responding = phase { handlerTask = task }
     }
 
     private func complete(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, version: HTTPVersion) {

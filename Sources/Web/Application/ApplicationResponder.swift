@@ -3,28 +3,48 @@ import Logging
 /// The bridge from the HTTP server to the framework: builds the `Request`, finds the route,
 /// runs its pre-folded chain, turns escaped errors into responses, tags the response with the
 /// request id and writes the access-log line.
+///
+/// A route whose handler and middleware are all synchronous is answered at once
+/// (`HTTPAnswer.now`); any other becomes work the server runs in a task.
 struct ApplicationResponder: HTTPResponder {
-    let router: Router
-    let globalMiddleware: [any Middleware]
-    let notFound: any Responder
-    let fallback: ErrorMiddleware
-    let logger: Logger
-    let metrics: RequestMetrics?
+    /// How a request is served, decided before anything runs.
+    private enum Handling {
+        case immediate(ImmediateResponder)
+        case suspending(any Responder)
+    }
+
+    private let router: Router
+    private let globalMiddleware: [any Middleware]
+    private let notFound: Handling
+    private let fallback: ErrorMiddleware
+    private let logger: Logger
+    private let metrics: RequestMetrics?
 
     init(routes: [Route], middleware: [any Middleware], environment: Environment, logger: Logger, metrics: RequestMetrics?) {
         var router = Router()
         for route in routes {
-            router.register(route.method, route.path, (middleware + route.middleware).makeResponder(chainingTo: route.responder))
+            let chain = middleware + route.middleware
+            router.register(route.method, route.path, Endpoint(
+                responder: chain.makeResponder(chainingTo: route.responder),
+                immediate: route.immediate.flatMap(chain.makeImmediateResponder(chainingTo:)),
+                route: route.path.string))
         }
         self.router = router
         globalMiddleware = middleware
-        notFound = middleware.makeResponder(chainingTo: ClosureResponder { _ in throw Abort(.notFound) })
+        notFound = Self.handling(Abort(.notFound), through: middleware)
         fallback = ErrorMiddleware(environment: environment)
         self.logger = logger
         self.metrics = metrics
     }
 
     func respond(to http: HTTPRequest) async -> HTTPResponse {
+        switch answer(http) {
+        case .now(let response): response
+        case .later(let work): await work()
+        }
+    }
+
+    func answer(_ http: HTTPRequest) -> HTTPAnswer {
         let start = ContinuousClock.now
         let head = http.head
         let id = head.headers["X-Request-ID"].flatMap { RequestID.isAcceptable($0) ? $0 : nil } ?? RequestID.next()
@@ -32,47 +52,76 @@ struct ApplicationResponder: HTTPResponder {
             method: head.method, target: head.target, headers: head.headers, body: http.body, id: id,
             remoteAddress: http.remoteAddress, logger: logger)
 
-        let responder: any Responder
+        let handling: Handling
         var route = RequestMetrics.unmatchedRoute
         if let rejection = RequestScreening.rejection(of: request) {
-            responder = answering(rejection)
+            handling = Self.handling(rejection, through: globalMiddleware)
         } else {
             switch router.match(head.method, path: request.path) {
-            case .found(let routeResponder, let parameters, let pattern):
+            case .found(let endpoint, let parameters):
                 request.parameters = parameters
-                route = pattern
-                responder = RequestScreening.rejection(of: parameters).map(answering) ?? routeResponder
+                route = endpoint.route
+                if let rejection = RequestScreening.rejection(of: parameters) {
+                    handling = Self.handling(rejection, through: globalMiddleware)
+                } else if let immediate = endpoint.immediate {
+                    handling = .immediate(immediate)
+                } else {
+                    handling = .suspending(endpoint.responder)
+                }
             case .methodNotAllowed(let allowed):
                 let allow = allowed.map(\.rawValue).joined(separator: ", ")
-                responder = answering(Abort(.methodNotAllowed, headers: ["Allow": allow]))
+                handling = Self.handling(Abort(.methodNotAllowed, headers: ["Allow": allow]), through: globalMiddleware)
             case .notFound:
-                responder = notFound
+                handling = notFound
             }
         }
 
-        var response: Response
-        do {
-            response = try await responder.respond(to: request)
-        } catch {
-            response = fallback.response(for: error, request: request)
+        switch handling {
+        case .immediate(let responder):
+            let response: Response
+            do {
+                response = try responder(request)
+            } catch {
+                response = fallback.response(for: error, request: request)
+            }
+            return .now(finish(response, for: request, route: route, start: start))
+        case .suspending(let responder):
+            let (request, route) = (request, route)
+            return .later { [self] in
+                let response: Response
+                do {
+                    response = try await responder.respond(to: request)
+                } catch {
+                    response = fallback.response(for: error, request: request)
+                }
+                return finish(response, for: request, route: route, start: start)
+            }
         }
-        response.headers.add(name: "X-Request-ID", value: id)
+    }
+
+    /// Tags the response with the request id, counts it and writes the access-log line.
+    private func finish(_ response: Response, for request: Request, route: String, start: ContinuousClock.Instant) -> Response {
+        var response = response
+        response.headers.add(name: "X-Request-ID", value: request.id)
         if let metrics {
-            metrics.record(route: route, method: head.method, status: response.status, duration: ContinuousClock.now - start)
+            metrics.record(route: route, method: request.method, status: response.status, duration: ContinuousClock.now - start)
         }
         if logger.logLevel <= .info {
             let elapsed = ContinuousClock.now - start
             let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
             logger.info(
-                "\(head.method.rawValue) \(request.path) \(response.status.code) \(Double(micros) / 1000)ms",
-                metadata: ["request-id": .string(id)])
+                "\(request.method.rawValue) \(request.path) \(response.status.code) \(Double(micros) / 1000)ms",
+                metadata: ["request-id": .string(request.id)])
         }
         return response
     }
 
     /// The global middleware around a responder that throws `error`: refusals made outside
     /// any route still pass the app-wide chain, like a 404.
-    private func answering(_ error: Abort) -> any Responder {
-        globalMiddleware.makeResponder(chainingTo: ClosureResponder { _ in throw error })
+    private static func handling(_ error: Abort, through middleware: [any Middleware]) -> Handling {
+        if let immediate = middleware.makeImmediateResponder(chainingTo: { _ in throw error }) {
+            return .immediate(immediate)
+        }
+        return .suspending(middleware.makeResponder(chainingTo: ClosureResponder { _ in throw error }))
     }
 }

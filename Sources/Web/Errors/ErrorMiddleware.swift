@@ -10,7 +10,7 @@ import Logging
 /// One failure, one line: only the unhandled error (the 500) is logged here. An `AbortError`
 /// is an answer some code chose; that code logs what it knows (a database outage, say) and
 /// the access line records the status, so logging it again would double every line.
-public struct ErrorMiddleware: Middleware {
+public struct ErrorMiddleware: SynchronousMiddleware {
     public let environment: Environment
 
     public init(environment: Environment) {
@@ -20,6 +20,14 @@ public struct ErrorMiddleware: Middleware {
     public func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         do {
             return try await next.respond(to: request)
+        } catch {
+            return response(for: error, request: request)
+        }
+    }
+
+    public func respond(to request: Request, chainingTo next: ImmediateResponder) throws -> Response {
+        do {
+            return try next(request)
         } catch {
             return response(for: error, request: request)
         }

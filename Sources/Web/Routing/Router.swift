@@ -2,8 +2,7 @@
 /// first, then a `:parameter`, then `*`, then `**` — never a scan over every route.
 struct Router: Sendable {
     enum Match {
-        /// `route` is the pattern as registered (`/api/acronyms/:acronymID`), for metrics.
-        case found(any Responder, Parameters, route: String)
+        case found(Endpoint, Parameters)
         /// The path exists, but not for this method.
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
@@ -15,8 +14,7 @@ struct Router: Sendable {
     private var constantPaths: [String: [HTTPMethod: Endpoint]] = [:]
 
     /// Adds a route whose middleware chain is already folded into `responder`.
-    mutating func register(_ method: HTTPMethod, _ path: [PathComponent], _ responder: any Responder) {
-        let endpoint = Endpoint(responder: responder, route: path.string)
+    mutating func register(_ method: HTTPMethod, _ path: [PathComponent], _ endpoint: Endpoint) {
         root.insert(path[...], method: method, endpoint: endpoint)
         let constants = path.compactMap { component -> String? in
             if case .constant(let value) = component { return value }
@@ -29,7 +27,7 @@ struct Router: Sendable {
 
     func match(_ method: HTTPMethod, path: String) -> Match {
         if let responders = constantPaths[path], let endpoint = responders[method] ?? (method == .head ? responders[.get] : nil) {
-            return .found(endpoint.responder, Parameters(), route: endpoint.route)
+            return .found(endpoint, Parameters())
         }
         return matchInTrie(method, path: path)
     }
@@ -48,15 +46,18 @@ struct Router: Sendable {
         var parameters = Parameters()
         guard let responders = root.find(segments[...], parameters: &parameters) else { return .notFound }
         if let endpoint = responders[method] ?? (method == .head ? responders[.get] : nil) {
-            return .found(endpoint.responder, parameters, route: endpoint.route)
+            return .found(endpoint, parameters)
         }
         return .methodNotAllowed(allowed: responders.keys.sorted { $0.rawValue < $1.rawValue })
     }
 }
 
-/// A registered route's folded responder and its pattern.
-private struct Endpoint: Sendable {
+/// A registered route: its chain folded around its handler (also without suspending, when
+/// handler and middleware are synchronous), and its pattern as registered
+/// (`/api/acronyms/:acronymID`), for metrics.
+struct Endpoint: Sendable {
     let responder: any Responder
+    let immediate: ImmediateResponder?
     let route: String
 }
 

@@ -43,6 +43,6 @@ struct RoutesGroup: RoutesBuilder {
     func add(_ route: Route) {
         parent.add(Route(
             method: route.method, path: path + route.path,
-            middleware: middleware + route.middleware, responder: route.responder))
+            middleware: middleware + route.middleware, responder: route.responder, immediate: route.immediate))
     }
 }
