@@ -99,7 +99,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "WebTesting", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "Sockets", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),

@@ -99,8 +99,13 @@ final class HTTPConnection: EventHandler {
         }
     }
 
-    /// Graceful shutdown: an idle connection closes now, a busy one after its response.
+    /// Graceful shutdown: an idle connection closes now, a busy one after its response. Reads
+    /// first: a request already in the kernel (its readiness event not yet handled) is served,
+    /// with `Connection: close`, where closing on unread bytes would reset the connection.
     func drain() {
+        guard case .reading = phase, requestStarted == nil, output.isEmpty else { return }
+        readable = true
+        advance()
         if case .reading = phase, requestStarted == nil, output.isEmpty { close() }
     }
 
