@@ -16,6 +16,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Port to bind (default: $PORT, else 8080).")
     var port: Int?
 
+    @Option(
+        name: .customLong("max-connections"),
+        help: "Most connections open at once; further ones get 503 (default: $MAX_CONNECTIONS, else 10000).")
+    var maxConnections: Int?
+
     @Flag(name: .customLong("no-auto-migrate"), help: "Do not apply pending migrations at start-up.")
     var noAutoMigrate = false
 
@@ -45,6 +50,10 @@ struct Serve: AsyncParsableCommand {
         app.http.host = hostname
         app.http.port = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
         app.http.reusePort = reusePort
+        if let limit = maxConnections ?? ProcessInfo.processInfo.environment["MAX_CONNECTIONS"].flatMap({ Int($0) }) {
+            guard limit > 0 else { throw ValidationError("--max-connections must be at least 1.") }
+            app.http.limits.maxConnections = limit
+        }
         try til.configure(app)
         do {
             try await app.run()
