@@ -1,6 +1,7 @@
 """Runs the reliability drills in order (`make drills`), prints each outcome, writes the table
 in RELIABILITY.md's "Drills (make drills)" section, and exits 1 if any drill failed.
-DRILLS=database_gone,shutdown runs a subset (the table then holds only those)."""
+DRILLS=database_gone,shutdown runs a subset (the table then holds only those); SOAK_SECONDS,
+GARBAGE_FUZZ_SECONDS and SOCKET_FUZZ_SECONDS shorten the long ones (see soak.py, garbage.py)."""
 import datetime
 import os
 import re
@@ -8,13 +9,18 @@ import sys
 import traceback
 
 import database_gone
+import garbage
+import idle_connections
 import shutdown
-import slowloris
+import slow_clients
+import soak
 import support
 import terminate_backends
 
+# In order; each value has a `run()`. The slow ones (soak, garbage) come last.
 ALL = {"database_gone": database_gone, "terminate_backends": terminate_backends, "shutdown": shutdown,
-       "slowloris": slowloris}
+       "slowloris": slow_clients.SLOWLORIS, "slow_body": slow_clients.SLOW_BODY, "slow_read": slow_clients.SLOW_READ,
+       "idle_connections": idle_connections, "soak": soak, "garbage": garbage}
 SECTION = "## Drills (make drills)"
 
 

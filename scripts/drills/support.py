@@ -6,6 +6,7 @@ import base64
 import http.client
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -40,7 +41,8 @@ def free_port():
 class Server:
     """One til-server (development env, so admin's password is the book's), log in OUT/."""
 
-    def __init__(self, name):
+    def __init__(self, name, args=()):
+        """`args` go to `serve` after the host and port (`--max-connections N`)."""
         self.url_db = postgres("start")
         self.port = free_port()
         os.makedirs(OUT, exist_ok=True)
@@ -48,7 +50,7 @@ class Server:
         self.log = open(self.log_path, "w")
         env = dict(ENV, DATABASE_URL=self.url_db, ENVIRONMENT="development", BCRYPT_COST="4",
                    LOGIN_MAX_FAILURES="10000", LOGIN_WINDOW="1")
-        self.process = subprocess.Popen([SERVER, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
+        self.process = subprocess.Popen([SERVER, "serve", "--hostname", "127.0.0.1", "--port", str(self.port), *args],
                                         stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -209,6 +211,50 @@ def wrk_counts(process):
 
 def descriptors(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def database_connections():
+    """Open TCP connections to the drills' PostgreSQL (only the drill's server holds any for long)."""
+    port = open(os.path.join(ENV["TIL_PGDATA"], "til.port")).read().strip()
+    listing = subprocess.run(["ss", "-Htn", "state", "established", "dst", f"127.0.0.1:{port}"], capture_output=True, text=True).stdout
+    return len(listing.splitlines())
+
+
+def descriptors_but_database(pid):
+    """The server's open descriptors less its database connections, whose pool may grow under
+    a drill's load and keep them: what must come back to its baseline after an attack."""
+    return descriptors(pid) - database_connections()
+
+
+def resident_kib(pid):
+    """The process's resident memory (VmRSS) in KiB."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def early_responses(port):
+    """`http_early_responses_total` from /metrics, by status: {408: n, ...} (empty if unreadable)."""
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=7)
+        conn.request("GET", "/metrics")
+        text = conn.getresponse().read().decode()
+        conn.close()
+    except (OSError, http.client.HTTPException):
+        return {}
+    counts = {}
+    for line in text.splitlines():
+        if line.startswith("http_early_responses_total{"):
+            status = line.split('status="')[1].split('"')[0]
+            counts[int(status)] = int(float(line.rsplit(" ", 1)[1]))
+    return counts
+
+
+def raise_descriptor_limit():
+    """For this process or, as a `preexec_fn`, a child: the soft open-file limit up to the hard one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
 
 
 def machine():
