@@ -14,8 +14,11 @@ public struct HTTPServerLimits: Sendable {
     public var requestReadTimeout: Duration = .seconds(30)
     /// Time an idle keep-alive connection is kept before it is closed quietly.
     public var idleTimeout: Duration = .seconds(60)
-    /// Time a connection may go without the client taking any byte of its pending response,
-    /// in any phase (also while the next request is being read); then it is closed.
+    /// Time output may wait unsent in the server: once a response is pending, the client must
+    /// take all of it within this time, in any phase (also while the next request is read),
+    /// or the connection is closed. The clock restarts only when nothing is pending, so a
+    /// slow reader taking a byte now and then cannot hold a response for ever; 30 s leaves
+    /// this API's largest answer (a 1,000-row page, ~150 KB) a rate floor of ~5 KB/s.
     public var writeStallTimeout: Duration = .seconds(30)
     /// Most connections open at once; further ones are refused with 503 and closed.
     public var maxConnections = 10_000
