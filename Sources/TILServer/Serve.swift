@@ -24,10 +24,14 @@ struct Serve: AsyncParsableCommand {
         help: "Share the port with a til-server already on it (zero-downtime restart: start the new one, then stop the old).")
     var reusePort = false
 
+    @OptionGroup var tlsOptions: TLSOptions
+
     func run() async throws {
         let (configuration, logger) = try common.load()
+        let tls: TLSConfiguration?
         do {
             try configuration.checkAdminPassword(servingOn: hostname)  // before migrating seeds it
+            tls = try tlsOptions.configuration(environment: ProcessInfo.processInfo.environment)
         } catch let error as ConfigurationError {
             throw CommonOptions.exit(error)
         }
@@ -45,6 +49,7 @@ struct Serve: AsyncParsableCommand {
         app.http.host = hostname
         app.http.port = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
         app.http.reusePort = reusePort
+        app.http.tls = tls
         try til.configure(app)
         do {
             try await app.run()

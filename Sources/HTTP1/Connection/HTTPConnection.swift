@@ -34,7 +34,9 @@ final class HTTPConnection: EventHandler {
         case closed
     }
 
-    let fd: Int32
+    let transport: Transport
+    /// When the connection was accepted: the TLS handshake must end within its timeout.
+    private let accepted = ContinuousClock.now
     /// The peer's address, formatted once at accept and shared by every request it sends.
     private let remoteAddress: String?
     private let context: LoopContext
@@ -58,8 +60,8 @@ final class HTTPConnection: EventHandler {
     /// reports it once, possibly together with the bytes of the request it ends.
     private var peerHungUp = false
 
-    init(fd: Int32, remoteAddress: String?, context: LoopContext) {
-        self.fd = fd
+    init(transport: Transport, remoteAddress: String?, context: LoopContext) {
+        self.transport = transport
         self.remoteAddress = remoteAddress
         self.context = context
         parser = HTTPRequestParser(limits: context.state.limits)
@@ -68,6 +70,7 @@ final class HTTPConnection: EventHandler {
     // MARK: EventHandler
 
     func handle(_ readiness: Readiness) {
+        let readiness = transport.unblocked(by: readiness)
         if !readiness.isDisjoint(with: .hangUp) { peerHungUp = true }
         if !readiness.intersection([.readable, .hangUp]).isEmpty { readable = true }
         if readiness.contains(.writable) { writable = true }
@@ -78,6 +81,7 @@ final class HTTPConnection: EventHandler {
 
     func tick(now: ContinuousClock.Instant) {
         let limits = context.state.limits
+        if !transport.isHandshakeComplete, now - accepted > limits.tlsHandshakeTimeout { return close() }
         // In every phase: a client that takes none of its response for this long will not
         // read anything else either, so its connection and pending output go.
         if let stalled = writeStalledSince, now - stalled > limits.writeStallTimeout {
@@ -135,7 +139,7 @@ final class HTTPConnection: EventHandler {
 
     /// One `read` into the loop's shared buffer. False when nothing more can be read now.
     private func readOnce(discard: Bool = false) -> Bool {
-        switch Socket.read(fd, into: context.readBuffer) {
+        switch transport.read(into: context.readBuffer) {
         case .bytes(let count):
             lastActivity = .now
             // A short read drained the socket: with edge-triggered epoll, more bytes bring a
@@ -250,7 +254,7 @@ final class HTTPConnection: EventHandler {
 
     private func flush() {
         if writable, !output.isEmpty {
-            let (written, result) = output.write(to: fd)
+            let (written, result) = output.write(to: transport)
             if written > 0 { lastActivity = .now }
             switch result {
             case .sent: break
@@ -267,7 +271,7 @@ final class HTTPConnection: EventHandler {
         if writeStalledSince != nil, requestStarted != nil, case .reading = phase { requestStarted = .now }
         writeStalledSince = nil
         if case .closingAfterWrite = phase {
-            shutdown(fd, Int32(SHUT_WR))
+            transport.shutdownWrite()
             phase = .lingering(since: .now)
             readable = true
             advance()
@@ -296,8 +300,8 @@ final class HTTPConnection: EventHandler {
     }
 
     private func closeSocket() {
-        context.loop.deregister(fd)
-        Glibc.close(fd)
+        context.loop.deregister(transport.fd)
+        transport.close()
         output.removeAll()
         countOutput()
         writeStalledSince = nil
