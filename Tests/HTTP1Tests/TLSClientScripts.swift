@@ -33,7 +33,7 @@ enum TLSClientScripts {
         """
 
     /// One keep-alive connection: the negotiated version and protocol, then `/one`, the 1 MiB
-    /// `/big`, and `/p1` + `/p2` pipelined in one write.
+    /// `/big`, `/p1` + `/p2` pipelined in one write, and a 900 KB upload echoed back.
     static let keepAlive = readResponse + """
         tls = connect()
         result = {"version": tls.version(), "alpn": tls.selected_alpn_protocol(), "answers": []}
@@ -43,6 +43,10 @@ enum TLSClientScripts {
         tls.sendall(b"GET /p1 HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\nGET /p2 HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n")
         for path in ["/p1", "/p2"]:
             result["answers"].append(summary(path, *response(tls)))
+        upload = b"y" * 900_000
+        tls.sendall(b"POST /upload HTTP/1.1\\r\\nHost: localhost\\r\\nContent-Length: 900000\\r\\n\\r\\n" + upload)
+        status, body = response(tls)
+        result["answers"].append(["/upload", status, len(body), body.endswith(b":" + upload) and body[:25].decode()])
         tls.close()
         print(json.dumps(result))
         """

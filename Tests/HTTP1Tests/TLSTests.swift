@@ -60,12 +60,13 @@ final class TLSTests: XCTestCase {
             XCTAssertEqual(result["version"] as? String, "TLSv1.3")
             XCTAssertEqual(result["alpn"] as? String, "http/1.1")
             let answers = try XCTUnwrap(result["answers"] as? [[Any]])
-            XCTAssertEqual(answers.map { $0[1] as? Int }, [200, 200, 200, 200])
+            XCTAssertEqual(answers.map { $0[1] as? Int }, [200, 200, 200, 200, 200])
             XCTAssertEqual(answers[0][3] as? String, "GET /one body=0:")
             XCTAssertEqual(answers[1][2] as? Int, 1 << 20)
             XCTAssertEqual(answers[1][3] as? Bool, true, "the 1 MiB body arrived changed")
             XCTAssertEqual(answers[2][3] as? String, "GET /p1 body=0:")
             XCTAssertEqual(answers[3][3] as? String, "GET /p2 body=0:")
+            XCTAssertEqual(answers[4][3] as? String, "POST /upload body=900000:", "the upload arrived changed")
         }
     }
 

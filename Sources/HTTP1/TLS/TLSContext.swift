@@ -55,6 +55,9 @@ final class TLSContext: @unchecked Sendable {
         // keep-alive connection holds no 34 KB of OpenSSL read/write buffers.
         _ = copenssl_CTX_set_mode(
             context, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS))
+        // Read ahead: one `read` takes a record's header and body (and any records behind it)
+        // instead of two reads per record; `TLSSession.read` drains what OpenSSL buffered.
+        copenssl_CTX_set_read_ahead(context, 1)
     }
 
     private func loadCertificate(_ path: String) throws(TLSSetupError) {
