@@ -5,7 +5,8 @@ import Synchronization
 
 /// One client connection: reads bytes into the parser, runs one request at a time through
 /// the responder (so pipelined responses leave in request order), writes responses, and
-/// enforces the timeouts. Confined to its event loop's thread.
+/// enforces the timeouts. Confined to its event loop's thread. Its bytes go through a
+/// `Transport`, the socket itself or a TLS session on it, whichever the listener gave it.
 ///
 /// A peer that shuts its side while a handler runs has gone (as nginx treats it): the
 /// handler's task is cancelled, so a login stops before its bcrypt, and nothing is written.
