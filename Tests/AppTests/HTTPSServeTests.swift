@@ -29,13 +29,8 @@ final class HTTPSServeTests: XCTestCase {
         certificate = nil
     }
 
-    private func start(arguments: [String] = [], environment extra: [String: String] = [:]) throws -> ServerProcess {
-        let databaseURL = try XCTUnwrap(ProcessInfo.processInfo.environment["DATABASE_URL"])
-        let environment = [
-            "DATABASE_URL": databaseURL, "ENVIRONMENT": "testing", "LOG_LEVEL": "notice",
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ].merging(extra) { $1 }
-        let server = try ServerProcess(environment: environment, arguments: arguments)
+    private func start(arguments: [String] = [], environment: [String: String] = [:]) throws -> ServerProcess {
+        let server = try ServerProcess(environment: try ServerProcess.testEnvironment(environment), arguments: arguments)
         servers.append(server)
         return server
     }
