@@ -9,8 +9,9 @@ import Glibc
 /// no compression (CRIME), no renegotiation; ALPN `http/1.1` (`ALPNSelection`).
 ///
 /// `@unchecked Sendable` is sound because the `SSL_CTX` is configured completely in `init` and
-/// never changed afterwards: OpenSSL allows one context to be shared by threads that only
-/// create sessions from it (`SSL_new` takes its own reference under OpenSSL's internal lock).
+/// never changed by this code afterwards: OpenSSL allows one context to be shared by threads
+/// that only create sessions from it; what sessions change in it (its reference count, the
+/// server-side session cache) is guarded by OpenSSL's own locks.
 final class TLSContext: @unchecked Sendable {
     /// The TLS 1.2 suites (Mozilla's "intermediate" list without finite-field DHE).
     static let tls12Ciphers = [
