@@ -1,5 +1,6 @@
 import Foundation
 import HTTP1
+import Logging
 import WebTesting
 import XCTest
 
@@ -71,12 +72,18 @@ final class TLSTests: XCTestCase {
     }
 
     func testTLS10And11AreRefusedAndTLS12IsModern() async throws {
-        try await withServer(tls: certificate.tls) { server in
+        let capture = LogCapture()
+        try await withServer(logger: capture.logger(level: .debug), tls: certificate.tls) { server in
             for version in ["-tls1", "-tls1_1"] {
                 let (status, output) = try sClient(server, [version])
                 XCTAssertNotEqual(status, 0, "\(version) handshake succeeded:\n\(output)")
                 XCTAssertTrue(output.contains("alert protocol version"), "\(version) not refused by the server:\n\(output)")
             }
+            // The server says why, at debug level, with the client's address.
+            let failures = capture.lines.filter { $0.message.hasPrefix("TLS handshake failed") }
+            XCTAssertEqual(failures.count, 2, capture.lines.map(\.fullText).joined(separator: "\n"))
+            XCTAssertTrue(failures.allSatisfy { $0.message.contains("unsupported protocol") && $0.level == .debug }, "\(failures)")
+            XCTAssertEqual(failures.first?.metadata["address"], "127.0.0.1")
             let (status, output) = try sClient(server, ["-tls1_2"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(output.contains("Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), output)

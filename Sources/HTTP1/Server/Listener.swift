@@ -38,9 +38,10 @@ final class Listener: EventHandler {
                 refuse(client)
                 continue
             }
+            let address = Socket.peerAddress(client)
             let transport: Transport
             if let tls = context.tls {
-                guard let session = tls.makeSession(fd: client) else {
+                guard let session = tls.makeSession(fd: client, logger: state.logger, remoteAddress: address) else {
                     state.openConnections.subtract(1, ordering: .relaxed)
                     Glibc.close(client)
                     continue
@@ -49,7 +50,7 @@ final class Listener: EventHandler {
             } else {
                 transport = .plain(client)
             }
-            let connection = HTTPConnection(transport: transport, remoteAddress: Socket.peerAddress(client), context: context)
+            let connection = HTTPConnection(transport: transport, remoteAddress: address, context: context)
             do {
                 try context.loop.register(client, handler: connection)
             } catch {

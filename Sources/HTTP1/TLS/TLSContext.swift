@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Logging
 
 /// The server's OpenSSL context (`SSL_CTX`): certificate, key and protocol policy, loaded once
 /// at start-up and shared by every loop to create its connections' sessions.
@@ -38,8 +39,8 @@ final class TLSContext: @unchecked Sendable {
     deinit { SSL_CTX_free(context) }
 
     /// A session for a freshly accepted socket, or nil when OpenSSL cannot allocate one.
-    func makeSession(fd: Int32) -> TLSSession? {
-        TLSSession(context: context, fd: fd)
+    func makeSession(fd: Int32, logger: Logger, remoteAddress: String?) -> TLSSession? {
+        TLSSession(context: context, fd: fd, logger: logger, remoteAddress: remoteAddress)
     }
 
     private func applyPolicy() throws(TLSSetupError) {

@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Logging
 import Sockets
 
 /// One connection's TLS session (`SSL`) over its non-blocking socket, driven by the
@@ -22,8 +23,13 @@ final class TLSSession {
     private var writeWantsReadable = false
     /// A fatal error or the peer's close_notify: no further SSL call but `SSL_free`.
     private var finished = false
+    /// Where a failed handshake is explained (debug level: a client's mistake, not the server's).
+    private let logger: Logger
+    private let remoteAddress: String?
 
-    init?(context: OpaquePointer, fd: Int32) {
+    init?(context: OpaquePointer, fd: Int32, logger: Logger, remoteAddress: String?) {
+        self.logger = logger
+        self.remoteAddress = remoteAddress
         guard let ssl = SSL_new(context) else {
             OpenSSLErrorQueue.clear()
             return nil
@@ -62,6 +68,11 @@ final class TLSSession {
                 break
             case SSL_ERROR_WANT_WRITE:
                 readWantsWritable = true
+            case SSL_ERROR_SSL where !isHandshakeComplete:
+                logger.debug(
+                    "TLS handshake failed: \(OpenSSLErrorQueue.drain())", metadata: ["address": .string(remoteAddress ?? "-")])
+                fail()
+                return .closed
             default:
                 fail()
                 return .closed
