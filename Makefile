@@ -62,7 +62,9 @@ run: release
 routes: build
 	ENVIRONMENT=development .build/debug/til-server routes
 
+## The HTTPS tests drive openssl and curl (and skip without them): installed when missing, as root.
 test: deps
+	@for tool in openssl curl; do command -v $$tool >/dev/null || [ "$$(id -u)" != 0 ] || apt-get install -y -qq $$tool >/dev/null || true; done
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	DATABASE_URL="$(TEST_DB)" swift test --skip-build $(SWIFT_BUILD_FLAGS)
 

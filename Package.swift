@@ -41,14 +41,14 @@ let package = Package(
         .target(name: "CLinux"),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The web stack: sockets ← HTTP/1.1 server ← Vapor-style framework.
         .target(name: "Threads", dependencies: ["CLinux"], swiftSettings: swiftSettings),
         .target(name: "Sockets", dependencies: ["CLinux", "Threads"], swiftSettings: swiftSettings),
         .target(
             name: "HTTP1",
-            dependencies: ["Sockets", logging],
+            dependencies: ["Sockets", "COpenSSL", logging],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -29,10 +29,14 @@ struct Serve: AsyncParsableCommand {
         help: "Share the port with a til-server already on it (zero-downtime restart: start the new one, then stop the old).")
     var reusePort = false
 
+    @OptionGroup var tlsOptions: TLSOptions
+
     func run() async throws {
         let (configuration, logger) = try common.load()
+        let tls: TLSConfiguration?
         do {
             try configuration.checkAdminPassword(servingOn: hostname)  // before migrating seeds it
+            tls = try tlsOptions.configuration(environment: ProcessInfo.processInfo.environment)
         } catch let error as ConfigurationError {
             throw CommonOptions.exit(error)
         }
@@ -54,6 +58,7 @@ struct Serve: AsyncParsableCommand {
             guard limit > 0 else { throw ValidationError("--max-connections must be at least 1.") }
             app.http.limits.maxConnections = limit
         }
+        app.http.tls = tls
         try til.configure(app)
         do {
             try await app.run()

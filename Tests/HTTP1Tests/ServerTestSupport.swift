@@ -37,7 +37,7 @@ struct EchoResponder: HTTPResponder {
 /// `openConnections`), so wrapping them in an `Application` would test routes they don't have.
 func withServer(
     limits: HTTPServerLimits = .init(), loops: Int = 2, responder: EchoResponder = EchoResponder(),
-    logger: Logger? = nil, _ body: (HTTPServer) async throws -> Void
+    logger: Logger? = nil, tls: TLSConfiguration? = nil, _ body: (HTTPServer) async throws -> Void
 ) async throws {
     let logger = logger ?? {
         var quiet = Logger(label: "test")
@@ -45,7 +45,7 @@ func withServer(
         return quiet
     }()
     let server = HTTPServer(
-        configuration: .init(host: "127.0.0.1", port: 0, limits: limits, loopCount: loops),
+        configuration: .init(host: "127.0.0.1", port: 0, limits: limits, loopCount: loops, tls: tls),
         responder: responder, logger: logger)
     try server.start()
     do {

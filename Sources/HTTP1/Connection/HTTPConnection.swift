@@ -5,7 +5,8 @@ import Synchronization
 
 /// One client connection: reads bytes into the parser, runs one request at a time through
 /// the responder (so pipelined responses leave in request order), writes responses, and
-/// enforces the timeouts. Confined to its event loop's thread.
+/// enforces the timeouts. Confined to its event loop's thread. Its bytes go through a
+/// `Transport`, the socket itself or a TLS session on it, whichever the listener gave it.
 ///
 /// A peer that shuts its side while a handler runs has gone (as nginx treats it): the
 /// handler's task is cancelled, so a login stops before its bcrypt, and nothing is written.
@@ -34,7 +35,9 @@ final class HTTPConnection: EventHandler {
         case closed
     }
 
-    let fd: Int32
+    let transport: Transport
+    /// When the connection was accepted: the TLS handshake must end within its timeout.
+    private let accepted = ContinuousClock.now
     /// The peer's address, formatted once at accept and shared by every request it sends.
     private let remoteAddress: String?
     private let context: LoopContext
@@ -58,8 +61,8 @@ final class HTTPConnection: EventHandler {
     /// reports it once, possibly together with the bytes of the request it ends.
     private var peerHungUp = false
 
-    init(fd: Int32, remoteAddress: String?, context: LoopContext) {
-        self.fd = fd
+    init(transport: Transport, remoteAddress: String?, context: LoopContext) {
+        self.transport = transport
         self.remoteAddress = remoteAddress
         self.context = context
         parser = HTTPRequestParser(limits: context.state.limits)
@@ -68,6 +71,7 @@ final class HTTPConnection: EventHandler {
     // MARK: EventHandler
 
     func handle(_ readiness: Readiness) {
+        let readiness = transport.unblocked(by: readiness)
         if !readiness.isDisjoint(with: .hangUp) { peerHungUp = true }
         if !readiness.intersection([.readable, .hangUp]).isEmpty { readable = true }
         if readiness.contains(.writable) { writable = true }
@@ -78,6 +82,7 @@ final class HTTPConnection: EventHandler {
 
     func tick(now: ContinuousClock.Instant) {
         let limits = context.state.limits
+        if !transport.isHandshakeComplete, now - accepted > limits.tlsHandshakeTimeout { return close() }
         // In every phase: a client that takes none of its response for this long will not
         // read anything else either, so its connection and pending output go.
         if let stalled = writeStalledSince, now - stalled > limits.writeStallTimeout {
@@ -140,7 +145,7 @@ final class HTTPConnection: EventHandler {
 
     /// One `read` into the loop's shared buffer. False when nothing more can be read now.
     private func readOnce(discard: Bool = false) -> Bool {
-        switch Socket.read(fd, into: context.readBuffer) {
+        switch transport.read(into: context.readBuffer) {
         case .bytes(let count):
             lastActivity = .now
             // A short read drained the socket: with edge-triggered epoll, more bytes bring a
@@ -255,7 +260,7 @@ final class HTTPConnection: EventHandler {
 
     private func flush() {
         if writable, !output.isEmpty {
-            let (written, result) = output.write(to: fd)
+            let (written, result) = output.write(to: transport)
             if written > 0 { lastActivity = .now }
             switch result {
             case .sent: break
@@ -272,7 +277,7 @@ final class HTTPConnection: EventHandler {
         if writeStalledSince != nil, requestStarted != nil, case .reading = phase { requestStarted = .now }
         writeStalledSince = nil
         if case .closingAfterWrite = phase {
-            shutdown(fd, Int32(SHUT_WR))
+            transport.shutdownWrite()
             phase = .lingering(since: .now)
             readable = true
             advance()
@@ -301,8 +306,8 @@ final class HTTPConnection: EventHandler {
     }
 
     private func closeSocket() {
-        context.loop.deregister(fd)
-        Glibc.close(fd)
+        context.loop.deregister(transport.fd)
+        transport.close()
         output.removeAll()
         countOutput()
         writeStalledSince = nil

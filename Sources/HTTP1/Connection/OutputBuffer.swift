@@ -30,11 +30,12 @@ struct OutputBuffer {
         write(&bytes)
     }
 
-    /// Writes to `fd` until everything is sent or the socket stops taking bytes; how many it took.
-    mutating func write(to fd: Int32) -> (written: Int, result: WriteResult) {
+    /// Writes to `transport` until everything is sent or the socket stops taking bytes; how many it took.
+    /// The unsent front stays first in the buffer, as a TLS write retried after "would block" needs.
+    mutating func write(to transport: Transport) -> (written: Int, result: WriteResult) {
         var written = 0
         while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { Socket.write(fd, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            let result = bytes.withUnsafeBytes { transport.write(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
             switch result {
             case .bytes(let count):
                 offset += count

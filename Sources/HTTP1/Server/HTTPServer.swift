@@ -25,10 +25,13 @@ public final class HTTPServer: Sendable {
         /// new process of a zero-downtime restart, started before the old one is stopped.
         /// (The loops' own listeners always share the port among themselves.)
         public var reusePort: Bool
+        /// Serve HTTPS with this certificate and key; nil (the default) serves plain HTTP.
+        public var tls: TLSConfiguration?
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, limits: HTTPServerLimits = .init(),
-            loopCount: Int = System.coreCount, serverName: String = "TIL", reusePort: Bool = false
+            loopCount: Int = System.coreCount, serverName: String = "TIL", reusePort: Bool = false,
+            tls: TLSConfiguration? = nil
         ) {
             self.host = host
             self.port = port
@@ -36,6 +39,7 @@ public final class HTTPServer: Sendable {
             self.loopCount = max(1, loopCount)
             self.serverName = serverName
             self.reusePort = reusePort
+            self.tls = tls
         }
     }
 
@@ -74,8 +78,10 @@ public final class HTTPServer: Sendable {
     public var pendingOutputBytes: Int { state.pendingOutputBytes.load(ordering: .relaxed) }
 
     /// Binds and starts the loops; returns once the server accepts connections. Throws
-    /// `HTTPServerError.addressInUse` when another socket holds the port and `reusePort` is off.
+    /// `HTTPServerError.addressInUse` when another socket holds the port and `reusePort` is off,
+    /// `TLSSetupError` when the TLS certificate or key cannot be used.
     public func start() throws {
+        let tls = try configuration.tls.map { configuration throws(TLSSetupError) in try TLSContext(configuration) }
         System.raiseFileDescriptorLimit(toAtLeast: configuration.limits.maxConnections + 256)
         let host = configuration.host
         var port = configuration.port
@@ -99,7 +105,7 @@ public final class HTTPServer: Sendable {
         running.withLock { $0.port = port }
         for (loop, fd) in setup {
             try loop.start { [self] in loopExited() }
-            let listener = Listener(fd: fd, context: LoopContext(loop: loop, state: state))
+            let listener = Listener(fd: fd, context: LoopContext(loop: loop, state: state, tls: tls))
             let handle = ListenerHandle(listener: listener)
             loop.execute {
                 do { try loop.registerListener(fd, handler: handle.listener) } catch {
@@ -111,7 +117,9 @@ public final class HTTPServer: Sendable {
                 $0.listeners.append(handle)
             }
         }
-        state.logger.info("server started", metadata: ["address": "\(configuration.host):\(port)", "loops": "\(setup.count)"])
+        state.logger.info(
+            "server started",
+            metadata: ["address": "\(configuration.host):\(port)", "loops": "\(setup.count)", "tls": "\(tls != nil)"])
     }
 
     /// Stops accepting, lets in-flight requests finish (closing their connections after the

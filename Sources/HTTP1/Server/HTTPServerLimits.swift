@@ -12,6 +12,9 @@ public struct HTTPServerLimits: Sendable {
     public var maxChunkExtensionBytes = 256
     /// Time allowed to receive one request's head and body once its first byte arrived → 408.
     public var requestReadTimeout: Duration = .seconds(30)
+    /// Time a client has, from its connect, to finish the TLS handshake (HTTPS only); then the
+    /// connection is closed without an answer (there is no session to answer in).
+    public var tlsHandshakeTimeout: Duration = .seconds(10)
     /// Time an idle keep-alive connection is kept before it is closed quietly.
     public var idleTimeout: Duration = .seconds(60)
     /// Time output may wait unsent in the server: once a response is pending, the client must

@@ -38,7 +38,19 @@ final class Listener: EventHandler {
                 refuse(client)
                 continue
             }
-            let connection = HTTPConnection(fd: client, remoteAddress: Socket.peerAddress(client), context: context)
+            let address = Socket.peerAddress(client)
+            let transport: Transport
+            if let tls = context.tls {
+                guard let session = tls.makeSession(fd: client, logger: state.logger, remoteAddress: address) else {
+                    state.openConnections.subtract(1, ordering: .relaxed)
+                    Glibc.close(client)
+                    continue
+                }
+                transport = .tls(session)
+            } else {
+                transport = .plain(client)
+            }
+            let connection = HTTPConnection(transport: transport, remoteAddress: address, context: context)
             do {
                 try context.loop.register(client, handler: connection)
             } catch {
@@ -74,10 +86,13 @@ final class Listener: EventHandler {
         spareFD = -1
     }
 
-    /// Answers 503 in one write (a fresh socket's buffer takes it whole) and closes.
+    /// Answers 503 in one write (a fresh socket's buffer takes it whole) and closes. Over
+    /// HTTPS it only closes: the client expects a handshake, and a handshake costs the CPU that
+    /// the server is short of.
     private func refuse(_ client: Int32) {
         let reason = "too many open connections"
         context.state.earlyResponses.record(.serviceUnavailable, reason: reason, address: Socket.peerAddress(client))
+        guard context.tls == nil else { return _ = Glibc.close(client) }
         var bytes: [UInt8] = []
         ResponseWriter.write(
             .jsonError(.serviceUnavailable, reason: reason), keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,

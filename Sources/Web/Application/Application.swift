@@ -81,7 +81,7 @@ public final class Application: RoutesBuilder {
     /// Starts, waits for SIGINT or SIGTERM, then shuts down gracefully.
     public func run() async throws {
         try start()
-        logger.notice("listening on http://\(http.host):\(boundPort) (\(environment))")
+        logger.notice("listening on \(http.tls == nil ? "http" : "https")://\(http.host):\(boundPort) (\(environment))")
         let signal = await TerminationSignal.wait()
         logger.notice("signal \(signal) received, shutting down")
         await shutdown()
