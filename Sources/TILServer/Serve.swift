@@ -54,8 +54,11 @@ struct Serve: AsyncParsableCommand {
         app.http.host = hostname
         app.http.port = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
         app.http.reusePort = reusePort
-        if let limit = maxConnections ?? ProcessInfo.processInfo.environment["MAX_CONNECTIONS"].flatMap({ Int($0) }) {
-            guard limit > 0 else { throw ValidationError("--max-connections must be at least 1.") }
+        let limitText = maxConnections.map(String.init) ?? ProcessInfo.processInfo.environment["MAX_CONNECTIONS"]
+        if let limitText {
+            guard let limit = Int(limitText), limit > 0 else {
+                throw ValidationError("--max-connections (MAX_CONNECTIONS) must be a whole number of at least 1, not '\(limitText)'.")
+            }
             app.http.limits.maxConnections = limit
         }
         app.http.tls = tls

@@ -25,6 +25,15 @@ final class ConnectionLimitOptionTests: XCTestCase {
         await server.stop()
     }
 
+    func testANonsenseLimitRefusesToStart() async throws {
+        let server = try ServerProcess(environment: try ServerProcess.testEnvironment(["MAX_CONNECTIONS": "lots"]))
+        let status = await server.waitForExit()
+        XCTAssertNotNil(status, "started with MAX_CONNECTIONS=lots")
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(server.output.contains("MAX_CONNECTIONS"), server.output)
+        if status == nil { await server.stop() }
+    }
+
     /// A connection that got 200 for `GET /health` and stays open. Retried for a while: the
     /// server may still count the health check's connection it has not yet seen closed.
     private func servedConnection(port: Int) async throws -> RawConnection {

@@ -11,7 +11,7 @@ final class MetricsPortTests: XCTestCase {
         try await withTestApp { _ in }  // a migrated test database, as every AppTests case gets
         let metricsPort = try ServerProcess.freePort()
         let server = try ServerProcess(environment: try ServerProcess.testEnvironment(["METRICS_PORT": String(metricsPort)]))
-        defer { if testRun?.hasSucceeded == false { print("til-server output:\n\(server.output)") } }
+        defer { if hasFailed { print("til-server output:\n\(server.output)") } }
         do {
             try await server.waitUntilHealthy()
             let metrics = TestClient(port: metricsPort)

@@ -134,3 +134,9 @@ enum ServerProcessError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension XCTestCase {
+    /// True once this test recorded a failure. (`testRun.hasSucceeded` is false until the run
+    /// stops, so in `tearDown` it would call every test failed.)
+    var hasFailed: Bool { (testRun?.totalFailureCount ?? 0) > 0 }
+}

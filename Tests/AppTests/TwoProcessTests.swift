@@ -26,7 +26,7 @@ final class TwoProcessTests: XCTestCase {
 
     override func tearDown() async throws {
         for server in servers {
-            if testRun?.hasSucceeded == false { print("til-server :\(server.port) output:\n\(server.output)") }
+            if hasFailed { print("til-server :\(server.port) output:\n\(server.output)") }
             await server.stop()
         }
         servers = []

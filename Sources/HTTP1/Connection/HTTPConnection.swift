@@ -19,22 +19,6 @@ import Synchronization
 /// until this connection's output is fully sent. The unread requests stay in the kernel,
 /// whose full buffers slow the client down.
 final class HTTPConnection: EventHandler {
-    private enum Phase {
-        /// Waiting for (more of) a request.
-        case reading
-        /// A handler task is running; further pipelined bytes wait in the parser.
-        case responding
-        /// The last response is queued; close once it is written.
-        case closingAfterWrite
-        /// The peer left while a handler ran: socket closed, handler cancelled. Still counted
-        /// in `openConnections` until the handler returns, so a graceful shutdown waits for it.
-        case abandoned
-        /// Write side shut; reading and discarding until the peer closes (avoids a reset
-        /// that could destroy the error response we just sent).
-        case lingering(since: ContinuousClock.Instant)
-        case closed
-    }
-
     let transport: Transport
     /// When the connection was accepted: the TLS handshake must end within its timeout.
     private let accepted = ContinuousClock.now
@@ -42,7 +26,7 @@ final class HTTPConnection: EventHandler {
     private let remoteAddress: String?
     private let context: LoopContext
     private var parser: HTTPRequestParser
-    private var phase = Phase.reading
+    private var phase = ConnectionPhase.reading
     private var readable = false
     private var writable = true
     private var output = OutputBuffer()
@@ -312,13 +296,4 @@ final class HTTPConnection: EventHandler {
         countOutput()
         writeStalledSince = nil
     }
-}
-
-/// Carries a connection into the handler task that resumes on its loop.
-///
-/// `@unchecked Sendable` is sound because `connection` is only dereferenced inside
-/// `loop.execute { }`, which runs on the connection's own loop thread.
-private struct ConnectionHandle: @unchecked Sendable {
-    let connection: HTTPConnection
-    let loop: EventLoop
 }
