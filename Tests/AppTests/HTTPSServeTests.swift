@@ -67,6 +67,27 @@ final class HTTPSServeTests: XCTestCase {
         XCTAssertNil(plain, "answered plain HTTP")
     }
 
+    /// Failed handshakes are counted for operators: plain HTTP sent to the HTTPS port, and a
+    /// client offering only `h2`, each add one to `tls_handshake_failures_total`.
+    func testFailedHandshakesAreCountedInMetrics() async throws {
+        let server = try start(arguments: ["--tls-certificate", certificate.certificateFile, "--tls-key", certificate.privateKeyFile])
+        try await waitUntilHealthy(server)
+        func failures() throws -> Double {
+            let (status, body) = try get("/metrics", from: server)
+            XCTAssertEqual(status, 200, body)
+            return PrometheusText(body).value("tls_handshake_failures_total")
+        }
+        let before = try failures()
+        _ = try? await server.client.send(.get, "/health")  // plain HTTP: not a ClientHello
+        if let openssl = ExternalTool("openssl") {
+            _ = try openssl.run(
+                ["s_client", "-connect", "127.0.0.1:\(server.port)", "-alpn", "h2"], environment: ["OPENSSL_CONF": "/dev/null"], input: "")
+        }
+        let expected = before + (ExternalTool("openssl") == nil ? 1 : 2)
+        let counted = await eventually(within: .seconds(5)) { (try? failures()) == expected }
+        XCTAssertTrue(counted, "tls_handshake_failures_total is \(String(describing: try? failures())), expected \(expected)")
+    }
+
     func testEnvironmentVariablesTurnHTTPSOn() async throws {
         let server = try start(environment: ["TLS_CERTIFICATE": certificate.certificateFile, "TLS_KEY": certificate.privateKeyFile])
         try await waitUntilHealthy(server)

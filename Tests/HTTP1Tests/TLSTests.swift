@@ -117,6 +117,7 @@ final class TLSTests: XCTestCase {
             XCTAssertLessThan(waited, .seconds(3))
             let closed = await eventually { server.openConnections == 0 }
             XCTAssertTrue(closed, "\(server.openConnections) connections still open")
+            XCTAssertEqual(server.failedTLSHandshakes, 1, "a timed-out handshake counts as failed")
         }
     }
 
@@ -128,6 +129,7 @@ final class TLSTests: XCTestCase {
             XCTAssertEqual(result["plaintext_reply"] as? Bool, false, "answered HTTP in plain text on the HTTPS port")
             let answers = try XCTUnwrap(result["answers"] as? [[Any]])
             XCTAssertEqual(answers.map { $0[3] as? String }, ["GET /before body=0:", "GET /after body=0:"])
+            XCTAssertEqual(server.failedTLSHandshakes, 1, "the garbage, not the good client")
         }
     }
 

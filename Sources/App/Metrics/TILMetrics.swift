@@ -32,12 +32,14 @@ final class TILMetrics: Sendable {
     private let bcryptQueued: Prometheus.Gauge
     private let bcryptRunning: Prometheus.Gauge
     private let earlyResponses: [(status: Int, counter: Prometheus.Counter)]
+    private let failedTLSHandshakes: Prometheus.Counter
     /// The cumulative counts already added to the counters above: a scrape adds the growth.
     private let published = Mutex(Published())
 
     private struct Published {
         var acquireTimeouts = 0
         var early: [Int: Int] = [:]
+        var failedTLSHandshakes = 0
     }
 
     init() {
@@ -64,6 +66,9 @@ final class TILMetrics: Sendable {
         let early = MetricNameDescriptor(
             metricName: "http_early_responses", unitName: "total",
             helpText: "Answers the server gave before routing (parse errors, read timeouts, connection limit).")
+        failedTLSHandshakes = registry.makeCounter(descriptor: .init(
+            metricName: "tls_handshake_failures", unitName: "total",
+            helpText: "TLS handshakes that failed on a protocol error or did not finish in time."))
         let registry = registry
         earlyResponses = [400, 408, 413, 414, 431, 503, 505].map { status in
             (status, registry.makeCounter(descriptor: early, labels: [("status", String(status))]))
@@ -81,8 +86,10 @@ final class TILMetrics: Sendable {
         bcryptQueued.set(Int64(load.queued))
         bcryptRunning.set(Int64(load.running))
         let early = sources.server.earlyResponses
+        let failedHandshakes = sources.server.failedTLSHandshakes
         published.withLock { published in
             advance(poolAcquireTimeouts, from: &published.acquireTimeouts, to: pool.acquireTimeouts)
+            advance(failedTLSHandshakes, from: &published.failedTLSHandshakes, to: failedHandshakes)
             for (status, counter) in earlyResponses {
                 advance(counter, from: &published.early[status, default: 0], to: early.count(status: status))
             }

@@ -66,7 +66,10 @@ final class HTTPConnection: EventHandler {
 
     func tick(now: ContinuousClock.Instant) {
         let limits = context.state.limits
-        if !transport.isHandshakeComplete, now - accepted > limits.tlsHandshakeTimeout { return close() }
+        if !transport.isHandshakeComplete, now - accepted > limits.tlsHandshakeTimeout {
+            context.state.failedTLSHandshakes.add(1, ordering: .relaxed)
+            return close()
+        }
         // In every phase: a client that takes none of its response for this long will not
         // read anything else either, so its connection and pending output go.
         if let stalled = writeStalledSince, now - stalled > limits.writeStallTimeout {
@@ -290,6 +293,7 @@ final class HTTPConnection: EventHandler {
     }
 
     private func closeSocket() {
+        if transport.handshakeFailed { context.state.failedTLSHandshakes.add(1, ordering: .relaxed) }
         context.loop.deregister(transport.fd)
         transport.close()
         output.removeAll()

@@ -25,6 +25,14 @@ enum Transport {
         }
     }
 
+    /// A TLS handshake that failed on a protocol error (counted in `HTTPServer.failedTLSHandshakes`).
+    var handshakeFailed: Bool {
+        switch self {
+        case .plain: false
+        case .tls(let session): session.handshakeFailed
+        }
+    }
+
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Socket.IOResult {
         switch self {
         case .plain(let fd): Socket.read(fd, into: buffer)

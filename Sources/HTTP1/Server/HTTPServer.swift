@@ -73,6 +73,10 @@ public final class HTTPServer: Sendable {
     /// the connection limit): for metrics.
     public var earlyResponses: EarlyResponseCounts { state.earlyResponses.counts }
 
+    /// TLS handshakes that failed on a protocol error (an old version, no shared cipher or
+    /// application protocol, not TLS at all) or did not finish within `tlsHandshakeTimeout`.
+    public var failedTLSHandshakes: Int { state.failedTLSHandshakes.load(ordering: .relaxed) }
+
     /// Response bytes built but not yet taken by the kernel, over all connections (see the
     /// backpressure limits in `HTTPServerLimits`).
     public var pendingOutputBytes: Int { state.pendingOutputBytes.load(ordering: .relaxed) }

@@ -13,6 +13,8 @@ final class ServerState: Sendable {
     let draining = Atomic<Bool>(false)
     /// Response bytes written by responders but not yet taken by the kernel, over all connections.
     let pendingOutputBytes = Atomic<Int>(0)
+    /// TLS handshakes that failed on a protocol error or did not finish in time.
+    let failedTLSHandshakes = Atomic<Int>(0)
 
     init(responder: any HTTPResponder, limits: HTTPServerLimits, serverName: String, logger: Logger) {
         self.responder = responder

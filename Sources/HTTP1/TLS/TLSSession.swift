@@ -23,6 +23,9 @@ final class TLSSession {
     private var writeWantsReadable = false
     /// A fatal error or the peer's close_notify: no further SSL call but `SSL_free`.
     private var finished = false
+    /// The handshake ended in a protocol error (old version, no shared suite or protocol,
+    /// not TLS at all), as opposed to the peer simply leaving.
+    private(set) var handshakeFailed = false
     /// Where a failed handshake is explained (debug level: a client's mistake, not the server's).
     private let logger: Logger
     private let remoteAddress: String?
@@ -58,6 +61,9 @@ final class TLSSession {
         var total = 0
         while total < buffer.count {
             OpenSSLErrorQueue.clear()
+            // Asked before the call: after a fatal error OpenSSL reports itself "in init"
+            // again, which would make every abrupt end of a session look like a handshake failure.
+            let handshaking = !isHandshakeComplete
             let count = SSL_read(ssl, base + total, Int32(clamping: buffer.count - total))
             if count > 0 {
                 total += Int(count)
@@ -68,7 +74,8 @@ final class TLSSession {
                 break
             case SSL_ERROR_WANT_WRITE:
                 readWantsWritable = true
-            case SSL_ERROR_SSL where !isHandshakeComplete:
+            case SSL_ERROR_SSL where handshaking:
+                handshakeFailed = true
                 logger.debug(
                     "TLS handshake failed: \(OpenSSLErrorQueue.drain())", metadata: ["address": .string(remoteAddress ?? "-")])
                 fail()

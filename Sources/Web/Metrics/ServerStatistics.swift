@@ -17,4 +17,7 @@ public final class ServerStatistics: Sendable {
 
     /// Answers given before any responder saw a request (400/408/413/414/431/505/503).
     public var earlyResponses: EarlyResponseCounts { server.withLock { $0?.earlyResponses ?? EarlyResponseCounts() } }
+
+    /// TLS handshakes that failed or timed out (0 without TLS).
+    public var failedTLSHandshakes: Int { server.withLock { $0?.failedTLSHandshakes ?? 0 } }
 }
