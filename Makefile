@@ -62,9 +62,10 @@ run: release
 routes: build
 	ENVIRONMENT=development .build/debug/til-server routes
 
-## The HTTPS tests drive openssl and curl (and skip without them): installed when missing, as root.
+## The HTTPS tests drive openssl and curl (and skip without them): installed like `deps`
+## (apt-get update first) when missing and run as root; a non-root run only skips those tests.
 test: deps
-	@for tool in openssl curl; do command -v $$tool >/dev/null || [ "$$(id -u)" != 0 ] || apt-get install -y -qq $$tool >/dev/null || true; done
+	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="openssl curl" 2>/dev/null || echo "openssl/curl missing: the HTTPS tests will skip"
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	DATABASE_URL="$(TEST_DB)" swift test --skip-build $(SWIFT_BUILD_FLAGS)
 
