@@ -13,11 +13,7 @@ import Synchronization
 /// Pipelined bytes are not a hang-up: they only make the socket readable, and wait in the
 /// kernel until the response is out.
 ///
-/// Backpressure: responses are built whole, so the next pipelined request is not even parsed
-/// while this connection's unsent output is above `outputHighWaterBytes` (until it falls to
-/// `outputLowWaterBytes`), nor, while the server as a whole holds `maxPendingOutputBytes`,
-/// until this connection's output is fully sent. The unread requests stay in the kernel,
-/// whose full buffers slow the client down.
+/// Backpressure: see `OutputBackpressure`.
 final class HTTPConnection: EventHandler {
     let transport: Transport
     /// When the connection was accepted: the TLS handshake must end within its timeout.
@@ -30,10 +26,7 @@ final class HTTPConnection: EventHandler {
     private var readable = false
     private var writable = true
     private var output = OutputBuffer()
-    /// Unsent output last added to the server-wide count (`ServerState.pendingOutputBytes`).
-    private var countedOutput = 0
-    /// Above the high-water mark and not yet back to the low-water mark.
-    private var outputPaused = false
+    private var backpressure = OutputBackpressure()
     private var lastActivity = ContinuousClock.now
     private var requestStarted: ContinuousClock.Instant?
     private var writeStalledSince: ContinuousClock.Instant?
@@ -108,7 +101,7 @@ final class HTTPConnection: EventHandler {
         while true {
             switch phase {
             case .reading:
-                guard mayTakeNextRequest() else { return }
+                guard backpressure.mayTakeNextRequest(pending: output.pending, state: context.state) else { return }
                 do {
                     if let request = try parser.next() {
                         dispatch(request)
@@ -151,18 +144,6 @@ final class HTTPConnection: EventHandler {
         }
     }
 
-    /// The backpressure rule (see the type's comment); false leaves the next request unread.
-    private func mayTakeNextRequest() -> Bool {
-        let limits = context.state.limits
-        let pending = output.pending
-        if pending > limits.outputHighWaterBytes {
-            outputPaused = true
-        } else if pending <= limits.outputLowWaterBytes {
-            outputPaused = false
-        }
-        return !outputPaused && (pending == 0 || !context.state.isOverOutputBudget)
-    }
-
     private func dispatch(_ request: HTTPRequest) {
         // The peer already hung up (its FIN came with the request): nobody waits for the answer.
         guard !peerHungUp else { return close() }
@@ -184,12 +165,10 @@ final class HTTPConnection: EventHandler {
         case .now(let response):
             complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
         case .later(let work):
-            let handle = ConnectionHandle(connection: self, loop: context.loop)
+            let connection = LoopBound(self, loop: context.loop)
             let task = Task.immediate(executorPreference: context.loop) {
                 let response = await work()
-                handle.loop.execute {
-                    handle.connection.complete(response, keepAlive: keepAlive, isHead: isHead, version: version)
-                }
+                connection.execute { $0.complete(response, keepAlive: keepAlive, isHead: isHead, version: version) }
             }
             if case .responding = phase { handlerTask = task }
         }
@@ -206,13 +185,7 @@ final class HTTPConnection: EventHandler {
         let keepAlive = keepAlive && !context.state.isDraining
         requestStarted = parser.hasPartialRequest ? .now : nil
         phase = keepAlive ? .reading : .closingAfterWrite
-        let (date, serverName) = (context.dates.current(), context.state.serverName)
-        output.append {
-            ResponseWriter.write(
-                response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
-                date: date, serverName: serverName, into: &$0)
-        }
-        flush()
+        send(response, keepAlive: keepAlive, isHead: isHead, version: version)
         if !dispatching { advance() }
     }
 
@@ -222,11 +195,15 @@ final class HTTPConnection: EventHandler {
     private func fail(_ status: HTTPStatus, reason: String) {
         context.state.earlyResponses.record(status, reason: reason, address: remoteAddress)
         phase = .closingAfterWrite
-        let response = HTTPResponse.jsonError(status, reason: reason)
+        send(.jsonError(status, reason: reason), keepAlive: false, isHead: false, version: .http1_1)
+    }
+
+    /// Queues `response` behind any unsent output and writes what the socket takes.
+    private func send(_ response: HTTPResponse, keepAlive: Bool, isHead: Bool, version: HTTPVersion) {
         let (date, serverName) = (context.dates.current(), context.state.serverName)
         output.append {
             ResponseWriter.write(
-                response, keepAlive: false, isHeadRequest: false, requestVersion: .http1_1,
+                response, keepAlive: keepAlive, isHeadRequest: isHead, requestVersion: version,
                 date: date, serverName: serverName, into: &$0)
         }
         flush()
@@ -235,14 +212,6 @@ final class HTTPConnection: EventHandler {
     private func send(_ bytes: [UInt8]) {
         output.append { $0.append(contentsOf: bytes) }
         flush()
-    }
-
-    /// Brings the server-wide count of unsent bytes up to date with this connection's.
-    private func countOutput() {
-        let pending = output.pending
-        guard pending != countedOutput else { return }
-        context.state.pendingOutputBytes.add(pending - countedOutput, ordering: .relaxed)
-        countedOutput = pending
     }
 
     private func flush() {
@@ -255,7 +224,7 @@ final class HTTPConnection: EventHandler {
             case .closed: return close()
             }
         }
-        countOutput()
+        backpressure.account(pending: output.pending, state: context.state)
         guard output.isEmpty else {
             if writeStalledSince == nil { writeStalledSince = .now }
             return
@@ -297,7 +266,7 @@ final class HTTPConnection: EventHandler {
         context.loop.deregister(transport.fd)
         transport.close()
         output.removeAll()
-        countOutput()
+        backpressure.account(pending: output.pending, state: context.state)
         writeStalledSince = nil
     }
 }

@@ -45,7 +45,6 @@ public final class HTTPServer: Sendable {
 
     private struct Running {
         var loops: [EventLoop] = []
-        var listeners: [ListenerHandle] = []
         var port = 0
         var exited = 0
         var exitWaiters: [CheckedContinuation<Void, Never>] = []
@@ -109,17 +108,14 @@ public final class HTTPServer: Sendable {
         running.withLock { $0.port = port }
         for (loop, fd) in setup {
             try loop.start { [self] in loopExited() }
-            let listener = Listener(fd: fd, context: LoopContext(loop: loop, state: state, tls: tls))
-            let handle = ListenerHandle(listener: listener)
-            loop.execute {
-                do { try loop.registerListener(fd, handler: handle.listener) } catch {
-                    handle.listener.context.state.logger.critical("cannot watch listener: \(error)")
+            // Made on its loop's thread, like everything the loop confines (its context too).
+            loop.execute { [state] in
+                let listener = Listener(fd: fd, context: LoopContext(loop: loop, state: state, tls: tls))
+                do { try loop.registerListener(fd, handler: listener) } catch {
+                    state.logger.critical("cannot watch listener: \(error)")
                 }
             }
-            running.withLock {
-                $0.loops.append(loop)
-                $0.listeners.append(handle)
-            }
+            running.withLock { $0.loops.append(loop) }
         }
         state.logger.info(
             "server started",
@@ -129,12 +125,12 @@ public final class HTTPServer: Sendable {
     /// Stops accepting, lets in-flight requests finish (closing their connections after the
     /// response) and closes idle keep-alive connections; after `gracePeriod`, closes the rest.
     public func shutdown(gracePeriod: Duration = .seconds(10)) async {
-        let (loops, listeners) = running.withLock { ($0.loops, $0.listeners) }
+        let loops = running.withLock { $0.loops }
         guard !loops.isEmpty else { return }
         state.draining.store(true, ordering: .relaxed)
-        for (loop, handle) in zip(loops, listeners) {
+        for loop in loops {
             loop.execute {
-                handle.listener.close()
+                loop.forEachHandler { ($0 as? Listener)?.close() }
                 loop.forEachHandler { ($0 as? HTTPConnection)?.drain() }
             }
         }
@@ -167,12 +163,4 @@ public final class HTTPServer: Sendable {
         }
         for waiter in waiters { waiter.resume() }
     }
-}
-
-/// Moves a listener into its loop's `execute` closure.
-///
-/// `@unchecked Sendable` is sound because the listener is only used inside `execute` on its
-/// own loop thread, after its creator stopped touching it.
-private struct ListenerHandle: @unchecked Sendable {
-    let listener: Listener
 }
