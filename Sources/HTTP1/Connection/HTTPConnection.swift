@@ -17,7 +17,7 @@ import Synchronization
 final class HTTPConnection: EventHandler {
     let transport: Transport
     /// When the connection was accepted: the TLS handshake must end within its timeout.
-    private let accepted = ContinuousClock.now
+    private let accepted: ContinuousClock.Instant
     /// The peer's address, formatted once at accept and shared by every request it sends.
     private let remoteAddress: String?
     private let context: LoopContext
@@ -27,7 +27,7 @@ final class HTTPConnection: EventHandler {
     private var writable = true
     private var output = OutputBuffer()
     private var backpressure = OutputBackpressure()
-    private var lastActivity = ContinuousClock.now
+    private var lastActivity: ContinuousClock.Instant
     private var requestStarted: ContinuousClock.Instant?
     private var writeStalledSince: ContinuousClock.Instant?
     /// The running handler, kept to cancel it when the peer leaves.
@@ -43,6 +43,8 @@ final class HTTPConnection: EventHandler {
         self.remoteAddress = remoteAddress
         self.context = context
         parser = HTTPRequestParser(limits: context.state.limits)
+        accepted = .now
+        lastActivity = accepted
     }
 
     // MARK: EventHandler
