@@ -1,4 +1,3 @@
-import HTTP1
 import Web
 import WebTesting
 import XCTest
