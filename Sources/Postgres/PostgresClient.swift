@@ -82,15 +82,10 @@ public final class PostgresClient: Sendable {
                 attempts -= 1
                 let connection = try await pool.acquire()
                 do {
-                    let value = try await body(connection)
-                    pool.release(connection)
-                    return value
+                    defer { pool.release(connection) }
+                    return try await body(connection)
                 } catch let error as PostgresError where error.neverSent && attempts > 0 {
-                    pool.release(connection)
                     logger.warning("database connection lost; retrying on a new one", metadata: ["error": "\(error.message)"])
-                } catch {
-                    pool.release(connection)
-                    throw error
                 }
             }
         }
