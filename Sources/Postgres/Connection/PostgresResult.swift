@@ -43,11 +43,3 @@ struct PostgresResult: Sendable {
         return rows
     }
 }
-
-extension String {
-    var trimmingTrailingNewlines: String {
-        var text = self
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        return text
-    }
-}
