@@ -94,7 +94,7 @@ final class PostgresConnection: EventHandler {
 
     /// One parameterless statement (COMMIT, ROLLBACK) in the extended protocol, so that it can
     /// share a round trip with a pending BEGIN.
-    func command(_ sql: String) async throws {
+    private func command(_ sql: String) async throws {
         _ = try await send { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
     }
 
