@@ -4,9 +4,11 @@ import Glibc
 /// (`Synchronization.Mutex` has no condition variable to wait on).
 ///
 /// `@unchecked Sendable` is safe because the only state is one `sem_t`, which POSIX specifies
-/// for concurrent `sem_post`/`sem_wait` from any thread; it lives at a fixed heap address from
+/// for concurrent `sem_post`/`sem_wait` from any thread. The pointer to it is a `let`, set in
+/// `init` before the semaphore can be shared; the `sem_t` stays at that heap address from
 /// `sem_init` to `sem_destroy` (never moved or copied, as POSIX requires), and `deinit` runs
-/// only when no thread can still hold a reference, so none can be waiting on it.
+/// only when no thread can still hold a reference, so none can be waiting on it. It cannot be
+/// confined instead: `WorkerPool`'s threads wait on it while any thread submits.
 final class Semaphore: @unchecked Sendable {
     private let handle: UnsafeMutablePointer<sem_t>
 

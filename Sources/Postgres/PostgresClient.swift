@@ -46,7 +46,7 @@ public final class PostgresClient: Sendable {
             connection.beginWithNextStatement()
             let value: T
             do {
-                value = try await body(PostgresTransaction(connection: connection, cached: configuration.statementCache))
+                value = try await body(PostgresTransaction(connection: LoopBoundConnection(connection), cached: configuration.statementCache))
             } catch {
                 try? await connection.endTransaction("ROLLBACK")
                 throw error
@@ -82,15 +82,10 @@ public final class PostgresClient: Sendable {
                 attempts -= 1
                 let connection = try await pool.acquire()
                 do {
-                    let value = try await body(connection)
-                    pool.release(connection)
-                    return value
+                    defer { pool.release(connection) }
+                    return try await body(connection)
                 } catch let error as PostgresError where error.neverSent && attempts > 0 {
-                    pool.release(connection)
                     logger.warning("database connection lost; retrying on a new one", metadata: ["error": "\(error.message)"])
-                } catch {
-                    pool.release(connection)
-                    throw error
                 }
             }
         }
@@ -112,26 +107,19 @@ public final class PostgresClient: Sendable {
 
 /// The statements of one transaction, all on the same connection.
 public struct PostgresTransaction: Sendable {
-    let connection: PostgresConnection
+    let connection: LoopBoundConnection
     let cached: Bool
 
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await onConnectionLoop { try await $0.query(query, cached: cached).rows }
+        try await connection.withConnection { try await $0.query(query, cached: cached).rows }
     }
 
     @discardableResult
     public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await onConnectionLoop { try await $0.query(query, cached: cached).affectedRows }
+        try await connection.withConnection { try await $0.query(query, cached: cached).affectedRows }
     }
 
     public func simpleQuery(_ sql: String) async throws {
-        _ = try await onConnectionLoop { try await $0.simpleQuery(sql) }
-    }
-
-    /// The connection belongs to one loop; a body that wandered off (it should not) comes back.
-    private func onConnectionLoop<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let connection = connection
-        if connection.loop.inEventLoop { return try await body(connection) }
-        return try await withTaskExecutorPreference(connection.loop) { try await body(connection) }
+        _ = try await connection.withConnection { try await $0.simpleQuery(sql) }
     }
 }

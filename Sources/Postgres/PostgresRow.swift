@@ -30,21 +30,22 @@ public struct PostgresRow: Sendable {
             throw PostgresError(.decoding, message: "Column '\(columns.names[index])' is NULL; decode it as \(T.self)?.")
         }
         guard let value = T(postgresText: text) else {
-            throw PostgresError(.decoding, message: "Column '\(columns.names[index])' (\(columns.typeNames[index])) is not a valid \(T.self).")
+            throw PostgresError(.decoding, message: "Column '\(columns.names[index])' (\(columns.types[index].name)) is not a valid \(T.self).")
         }
         return value
     }
 }
 
-/// The column names of a result, shared by all its rows.
+/// The column names and types of a result, shared by all its rows.
 final class PostgresColumns: Sendable {
     let names: [String]
-    let typeNames: [String]
+    /// Kept as OIDs; a type's name is only spelled out in a decoding error.
+    let types: [PostgresType]
     let index: [String: Int]
 
-    init(names: [String], typeNames: [String]) {
+    init(names: [String], types: [PostgresType]) {
         self.names = names
-        self.typeNames = typeNames
+        self.types = types
         var index: [String: Int] = [:]
         for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
         self.index = index

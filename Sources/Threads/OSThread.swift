@@ -2,7 +2,7 @@ import CLinux
 import Glibc
 
 /// The project's one way to start an OS thread: detached, named (so `top -H`, `perf` and gdb
-/// say "til-loop-0" or "til-bcrypt-1" instead of the name of whichever thread created it),
+/// say "til-loop-0" or "til-worker-1" instead of the name of whichever thread created it),
 /// running `body` until it returns.
 ///
 /// Event loops, bcrypt workers, the signal watcher and test helpers all start theirs here.

@@ -20,3 +20,12 @@ extension PostgresConnection {
         return PostgresError(.server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), message: field(UInt8(ascii: "M")) ?? libpqMessage)
     }
 }
+
+extension String {
+    /// libpq's messages end in a newline (sometimes a space too).
+    fileprivate var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -9,11 +9,10 @@ import Sockets
 /// (level-triggered), and the caller resumes on the same loop thread once `PQgetResult` holds
 /// the whole answer. A request that reads the database therefore never leaves its thread.
 ///
-/// Loop-confined: every method that touches its state runs on `loop` and checks it (the
-/// statement and event paths by precondition; `PostgresTransaction` hops to `loop` before
-/// each statement). `@unchecked Sendable` is needed only because a `PostgresTransaction`, a
-/// public Sendable value, carries it; the confinement is what makes that sound.
-final class PostgresConnection: EventHandler, @unchecked Sendable {
+/// Loop-confined, and therefore not Sendable: it is opened, used and closed on `loop` (the
+/// statement and event paths check it by precondition). Its pool lives on the same loop, and a
+/// `PostgresTransaction` carries it as a `LoopBoundConnection`, which lends it out only there.
+final class PostgresConnection: EventHandler {
     private enum Phase { case connecting, idle, busy, closed }
 
     let loop: EventLoop
@@ -95,7 +94,7 @@ final class PostgresConnection: EventHandler, @unchecked Sendable {
 
     /// One parameterless statement (COMMIT, ROLLBACK) in the extended protocol, so that it can
     /// share a round trip with a pending BEGIN.
-    func command(_ sql: String) async throws {
+    private func command(_ sql: String) async throws {
         _ = try await send { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
     }
 

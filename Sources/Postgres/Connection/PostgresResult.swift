@@ -29,7 +29,7 @@ struct PostgresResult: Sendable {
         let rowCount = Int(PQntuples(result))
         let columns = PostgresColumns(
             names: (0..<fieldCount).map { String(cString: PQfname(result, Int32($0))) },
-            typeNames: (0..<fieldCount).map { PostgresType(rawValue: PQftype(result, Int32($0))).name })
+            types: (0..<fieldCount).map { PostgresType(rawValue: PQftype(result, Int32($0))) })
         var rows: [PostgresRow] = []
         rows.reserveCapacity(rowCount)
         for row in 0..<Int32(rowCount) {
@@ -41,13 +41,5 @@ struct PostgresResult: Sendable {
             rows.append(PostgresRow(columns: columns, values: values))
         }
         return rows
-    }
-}
-
-extension String {
-    var trimmingTrailingNewlines: String {
-        var text = self
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -59,26 +59,31 @@ final class ConnectionPools: Sendable {
         }
     }
 
-    /// One of the client's own loops, for a caller that runs on none (started on first use).
+    /// One of the client's own loops, for a caller that runs on none, round-robin.
     func ownLoop() throws -> EventLoop {
         try state.withLock { state in
-            guard !state.shutDown else { throw PostgresError(.closed, message: "The database client was shut down.") }
-            if state.ownLoops.isEmpty {
-                for index in 0..<ownLoopCount {
-                    let loop = try EventLoop(index: index)
-                    try loop.start(name: "til-pg-\(index)") {}
-                    state.ownLoops.append(loop)
-                }
-            }
+            let loops = try startedOwnLoops(&state)
             state.nextOwnLoop &+= 1
-            return state.ownLoops[state.nextOwnLoop % state.ownLoops.count]
+            return loops[state.nextOwnLoop % loops.count]
         }
     }
 
-    /// The client's own loops (started if needed), for callers that want to run on them.
+    /// The client's own loops, for callers that want to run on them.
     func ownLoops() throws -> [EventLoop] {
-        _ = try ownLoop()
-        return state.withLock { $0.ownLoops }
+        try state.withLock { try startedOwnLoops(&$0) }
+    }
+
+    /// The client's own loops, started on first use (under the lock, so only once).
+    private func startedOwnLoops(_ state: inout State) throws -> [EventLoop] {
+        guard !state.shutDown else { throw PostgresError(.closed, message: "The database client was shut down.") }
+        if state.ownLoops.isEmpty {
+            for index in 0..<ownLoopCount {
+                let loop = try EventLoop(index: index)
+                try loop.start(name: "til-pg-\(index)") {}
+                state.ownLoops.append(loop)
+            }
+        }
+        return state.ownLoops
     }
 
     /// Closes every pool on its own loop (pools of loops that already stopped were closed

@@ -8,10 +8,19 @@ import Synchronization
 /// Loop-confined, like its connections: it lives in its loop's own storage
 /// (`EventLoop.local`), every method runs on `loop` (checked), and it needs no lock.
 final class LoopConnectionPool {
-    private struct Waiter {
+    /// A queued caller, confined to the loop like the pool.
+    private final class Waiter {
         let deadline: ContinuousClock.Instant
-        /// Resumed with a connection, or with nil when a slot freed up to open one.
-        let continuation: CheckedContinuation<PostgresConnection?, any Error>
+        let continuation: CheckedContinuation<Void, any Error>
+        /// What `release` handed over before resuming the caller: a connection, or nil when a
+        /// slot freed up to open one. It waits here rather than travelling through the
+        /// continuation, which would need it to be Sendable.
+        var handed: PostgresConnection?
+
+        init(deadline: ContinuousClock.Instant, continuation: CheckedContinuation<Void, any Error>) {
+            self.deadline = deadline
+            self.continuation = continuation
+        }
     }
 
     let loop: EventLoop
@@ -67,11 +76,13 @@ final class LoopConnectionPool {
         guard !closed, connection.isUsable else {
             connection.close()
             open -= 1
-            if !waiters.isEmpty { waiters.removeFirst().continuation.resume(returning: nil) }
+            if !waiters.isEmpty { waiters.removeFirst().continuation.resume() }
             return
         }
         if !waiters.isEmpty {
-            waiters.removeFirst().continuation.resume(returning: connection)
+            let waiter = waiters.removeFirst()
+            waiter.handed = connection
+            waiter.continuation.resume()
         } else {
             idle.append(connection)
         }
@@ -106,7 +117,7 @@ final class LoopConnectionPool {
             return connection
         } catch {
             open -= 1
-            if !waiters.isEmpty { waiters.removeFirst().continuation.resume(returning: nil) }
+            if !waiters.isEmpty { waiters.removeFirst().continuation.resume() }
             throw error
         }
     }
@@ -115,10 +126,14 @@ final class LoopConnectionPool {
         let deadline = ContinuousClock.now + configuration.acquireTimeout
         counters.waiting.add(1, ordering: .relaxed)
         defer { counters.waiting.subtract(1, ordering: .relaxed) }
-        return try await withCheckedThrowingContinuation { continuation in
-            waiters.append(Waiter(deadline: deadline, continuation: continuation))
+        var waiter: Waiter?
+        try await withCheckedThrowingContinuation { continuation in
+            let queued = Waiter(deadline: deadline, continuation: continuation)
+            waiters.append(queued)
+            waiter = queued
             scheduleExpiry()
         }
+        return waiter?.handed
     }
 
     private func scheduleExpiry() {
