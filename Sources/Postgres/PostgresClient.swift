@@ -46,7 +46,7 @@ public final class PostgresClient: Sendable {
             connection.beginWithNextStatement()
             let value: T
             do {
-                value = try await body(PostgresTransaction(connection: LoopBoundConnection(connection), cached: configuration.statementCache))
+                value = try await body(PostgresTransaction(connection: LoopBound(connection, loop: connection.loop), cached: configuration.statementCache))
             } catch {
                 try? await connection.endTransaction("ROLLBACK")
                 throw error
@@ -107,19 +107,20 @@ public final class PostgresClient: Sendable {
 
 /// The statements of one transaction, all on the same connection.
 public struct PostgresTransaction: Sendable {
-    let connection: LoopBoundConnection
+    /// Confined to its loop: statements reach it there (`withValue`), from wherever the body runs.
+    let connection: LoopBound<PostgresConnection>
     let cached: Bool
 
     public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.withConnection { try await $0.query(query, cached: cached).rows }
+        try await connection.withValue { try await $0.query(query, cached: cached).rows }
     }
 
     @discardableResult
     public func execute(_ query: PostgresQuery) async throws -> Int {
-        try await connection.withConnection { try await $0.query(query, cached: cached).affectedRows }
+        try await connection.withValue { try await $0.query(query, cached: cached).affectedRows }
     }
 
     public func simpleQuery(_ sql: String) async throws {
-        _ = try await connection.withConnection { try await $0.simpleQuery(sql) }
+        _ = try await connection.withValue { try await $0.simpleQuery(sql) }
     }
 }

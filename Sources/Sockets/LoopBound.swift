@@ -3,8 +3,9 @@
 /// threads, instead of a `@unchecked Sendable` wrapper per use.
 ///
 /// `@unchecked Sendable` is sound because the value is only ever touched on `loop`'s thread:
-/// it is wrapped there (`init` checks) and unwrapped only by `execute`, whose body runs on
-/// that thread. Other threads only move the reference (atomic reference counting).
+/// it is wrapped there (`init` checks) and unwrapped only by `execute` and `withValue`, whose
+/// bodies run on that thread. Other threads only move the reference (atomic reference
+/// counting); a value that must be torn down on its loop stays registered there until then.
 public struct LoopBound<Value>: @unchecked Sendable {
     public let loop: EventLoop
     private let value: Value
@@ -21,5 +22,13 @@ public struct LoopBound<Value>: @unchecked Sendable {
     @discardableResult
     public func execute(_ body: @escaping @Sendable (Value) -> Void) -> Bool {
         loop.execute { body(value) }
+    }
+
+    /// Runs `body` with the value on its loop's thread from async code: directly when the
+    /// caller is there (the usual case), else with the loop as the task's executor
+    /// preference, so `body` and everything it awaits runs there.
+    public func withValue<T: Sendable>(_ body: (Value) async throws -> T) async throws -> T {
+        if loop.inEventLoop { return try await body(value) }
+        return try await withTaskExecutorPreference(loop) { try await body(value) }
     }
 }

@@ -11,7 +11,7 @@ import Sockets
 ///
 /// Loop-confined, and therefore not Sendable: it is opened, used and closed on `loop` (the
 /// statement and event paths check it by precondition). Its pool lives on the same loop, and a
-/// `PostgresTransaction` carries it as a `LoopBoundConnection`, which lends it out only there.
+/// `PostgresTransaction` carries it as a `LoopBound`, which lends it out only there.
 final class PostgresConnection: EventHandler {
     private enum Phase { case connecting, idle, busy, closed }
 
