@@ -40,8 +40,9 @@ def check(name, ok, detail=""):
 
 
 def round_robin():
-    before = {name: int(r["hrsp_2xx"] or 0) for name, r in haproxy_servers().items()}
-    up = [name for name, r in haproxy_servers().items() if r["status"] == "UP"]
+    servers = haproxy_servers()
+    before = {name: int(r["hrsp_2xx"] or 0) for name, r in servers.items()}
+    up = [name for name, r in servers.items() if r["status"] == "UP"]
     check("balancer sees every til-server UP (/ready checks)", len(up) == len(SERVERS), f"{len(up)}/{len(SERVERS)} up")
     for _ in range(30):
         once(BALANCER, "GET", "/health")

@@ -48,7 +48,7 @@ def count_connects(server, seconds):
     time.sleep(seconds)
     tracer.terminate()
     tracer.wait(timeout=10)
-    port = open(os.path.join(support.ENV["TIL_PGDATA"], "til.port")).read().strip()
+    port = support.database_port()
     return sum(1 for line in open(trace) if f"htons({port})" in line)
 
 

@@ -65,22 +65,14 @@ class Server:
         self.acronym_id = self.create_acronym("DRL", "Drill")["id"]
 
     def login(self):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         basic = base64.b64encode(b"admin:password").decode()
-        conn.request("POST", "/api/users/login", headers={"Authorization": f"Basic {basic}"})
-        response = conn.getresponse()
-        body = json.loads(response.read())
-        conn.close()
-        return body["value"]
+        _, body = request(self.port, "POST", "/api/users/login", headers={"Authorization": f"Basic {basic}"})
+        return json.loads(body)["value"]
 
     def create_acronym(self, short, long):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        conn.request("POST", "/api/acronyms", body=json.dumps({"short": short, "long": long}),
-                     headers={"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"})
-        response = conn.getresponse()
-        body = json.loads(response.read())
-        conn.close()
-        return body
+        _, body = request(self.port, "POST", "/api/acronyms", body=json.dumps({"short": short, "long": long}),
+                          headers={"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"})
+        return json.loads(body)
 
     def log_size(self):
         self.log.flush()
@@ -106,18 +98,25 @@ class Server:
         return status, time.monotonic() - start
 
 
+def request(port, method, path, body=None, headers=None, timeout=10):
+    """One request on a fresh connection: (status, body bytes); connection errors are raised."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
 def get(port, path, timeout=7):
     """One GET on a fresh connection: (status, seconds); status 0 on a connection error."""
     start = time.monotonic()
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        conn.request("GET", path)
-        response = conn.getresponse()
-        response.read()
-        conn.close()
-        return response.status, time.monotonic() - start
+        status, _ = request(port, "GET", path, timeout=timeout)
     except (OSError, http.client.HTTPException):
-        return 0, time.monotonic() - start
+        status = 0
+    return status, time.monotonic() - start
 
 
 class Measurer(threading.Thread):
@@ -213,10 +212,16 @@ def descriptors(pid):
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def database_port():
+    """The drills' PostgreSQL port (local-postgres.sh picks it once and keeps it in the data dir)."""
+    with open(os.path.join(ENV["TIL_PGDATA"], "til.port")) as f:
+        return f.read().strip()
+
+
 def database_connections():
     """Open TCP connections to the drills' PostgreSQL (only the drill's server holds any for long)."""
-    port = open(os.path.join(ENV["TIL_PGDATA"], "til.port")).read().strip()
-    listing = subprocess.run(["ss", "-Htn", "state", "established", "dst", f"127.0.0.1:{port}"], capture_output=True, text=True).stdout
+    listing = subprocess.run(["ss", "-Htn", "state", "established", "dst", f"127.0.0.1:{database_port()}"],
+                             capture_output=True, text=True).stdout
     return len(listing.splitlines())
 
 
@@ -237,10 +242,7 @@ def resident_kib(pid):
 def early_responses(port):
     """`http_early_responses_total` from /metrics, by status: {408: n, ...} (empty if unreadable)."""
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=7)
-        conn.request("GET", "/metrics")
-        text = conn.getresponse().read().decode()
-        conn.close()
+        text = request(port, "GET", "/metrics", timeout=7)[1].decode()
     except (OSError, http.client.HTTPException):
         return {}
     counts = {}

@@ -16,28 +16,36 @@ struct GlobalOptions: ParsableArguments {
         let url = try await serverURL(store: store, environment: environment)
         var configuration = APIClient.Configuration()
         configuration.userAgent = "til/1.0"
-        let client = if let token = environment["TIL_TOKEN"], !token.isEmpty {
+        let token = Self.nonEmpty(environment["TIL_TOKEN"])
+        let client = if let token {
             APIClient(server: url, bearerToken: token, configuration: configuration)
         } else {
             APIClient(server: url, store: store, configuration: configuration)
         }
-        return Context(client: client, store: store, output: Output(json: json), usesEnvironmentToken: environment["TIL_TOKEN"]?.isEmpty == false)
+        return Context(client: client, output: Output(json: json), usesEnvironmentToken: token != nil)
     }
 
+    /// `--server`, else `TIL_SERVER`, else the server logged in to: the credentials file is
+    /// read only when neither names one.
     private func serverURL(store: FileCredentialStore, environment: [String: String]) async throws -> URL {
-        let stored = try? await store.load().server
-        let text = server ?? environment["TIL_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? stored ?? "http://127.0.0.1:8080"
+        var named = server ?? Self.nonEmpty(environment["TIL_SERVER"])
+        if named == nil { named = try? await store.load().server }
+        let text = named ?? "http://127.0.0.1:8080"
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw UsageError("'\(text)' is not an http(s) URL.")
         }
         return url
     }
+
+    /// An environment variable set to something: an empty one counts as unset.
+    private static func nonEmpty(_ value: String?) -> String? {
+        value.flatMap { $0.isEmpty ? nil : $0 }
+    }
 }
 
-/// What a command works with: the client, where its tokens live, how to print.
+/// What a command works with: the client and how to print.
 struct Context {
     let client: APIClient
-    let store: FileCredentialStore
     let output: Output
     /// True when `TIL_TOKEN` supplies the bearer token instead of the store.
     let usesEnvironmentToken: Bool

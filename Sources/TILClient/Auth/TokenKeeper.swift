@@ -55,19 +55,19 @@ actor TokenKeeper {
         case .fixed(let token): return token
         case .store(let stored): store = stored
         }
-        let credential = try await current(for: want, in: store)
-        guard credential.needsRefresh(at: Date(), margin: margin) else { return credential.accessToken }
-        return try await renew(credential.scopes, rejecting: nil)?.accessToken ?? credential.accessToken
+        return try await fresh(try current(for: want, in: try await store.load()))
     }
 
     /// A replacement for `rejected`, which the server just refused; nil when there is none to
     /// try (a fixed token, or the refresh-loop guard says stop).
     func token(replacing rejected: String, for want: Want) async throws -> String? {
         guard case .store(let store) = source else { return nil }
-        guard let held = try await store.load().credentials.first(where: { $0.accessToken == rejected }) else {
+        let stored = try await store.load()
+        guard let held = stored.credentials.first(where: { $0.accessToken == rejected }) else {
             // Replaced meanwhile (a refresh that this call's 401 arrived after): retry with the
-            // current token. No refresh, so the refresh-loop guard is not charged for it.
-            return try await token(for: want)
+            // current token, from the same read. No refresh of the rejected one, so the
+            // refresh-loop guard is not charged for it.
+            return try await fresh(try current(for: want, in: stored))
         }
         return try await renew(held.scopes, rejecting: rejected)?.accessToken
     }
@@ -105,8 +105,13 @@ actor TokenKeeper {
         return stored.server == server ? stored : StoredCredentials()
     }
 
-    private func current(for want: Want, in store: any CredentialStore) async throws -> Credential {
-        let stored = try await store.load()
+    /// `credential`'s access token, renewed first if it is about to expire.
+    private func fresh(_ credential: Credential) async throws -> String {
+        guard credential.needsRefresh(at: Date(), margin: margin) else { return credential.accessToken }
+        return try await renew(credential.scopes, rejecting: nil)?.accessToken ?? credential.accessToken
+    }
+
+    private func current(for want: Want, in stored: StoredCredentials) throws -> Credential {
         let credential: Credential?
         switch want {
         case .scope(let scope): credential = stored.server == server ? stored.best(for: scope) : nil

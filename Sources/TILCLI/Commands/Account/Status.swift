@@ -21,7 +21,7 @@ struct Status: AsyncParsableCommand {
         output.line("User:    \(me.username) (\(me.name)), id \(me.id.uuidString)")
         if context.usesEnvironmentToken { return output.line("Token:   from TIL_TOKEN") }
         output.line("Tokens:")
-        output.write(Table(headers: TokenStatus.headers, rows: tokens.map(\.cells)).text)
+        try output.list(tokens)
     }
 }
 
@@ -34,7 +34,7 @@ struct StatusReport: Encodable {
 }
 
 /// One stored token as `til status` shows it: never its value.
-struct TokenStatus: Encodable {
+struct TokenStatus: TableRow {
     var session: UUID
     var scopes: [String]
     var expiresAt: String
