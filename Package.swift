@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Sockets", dependencies: ["CLinux", "Threads"], swiftSettings: swiftSettings),
         .target(
             name: "HTTP1",
-            dependencies: ["Sockets", "COpenSSL", logging],
+            dependencies: ["Sockets", "Threads", "COpenSSL", logging],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -65,7 +65,7 @@ let package = Package(
         // Storage and crypto, beside the web stack; neither knows about HTTP.
         .target(
             name: "Postgres",
-            dependencies: ["CLibPQ", "Sockets", logging],
+            dependencies: ["CLibPQ", "Sockets", "Threads", logging],
             swiftSettings: swiftSettings
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux", "Threads"], swiftSettings: swiftSettings),

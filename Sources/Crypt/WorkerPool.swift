@@ -16,7 +16,7 @@ public final class WorkerPool: Sendable {
     /// (`BackgroundPriority.lowerOwnSession`): this is the pool a server hashes on.
     public static let shared: WorkerPool = {
         BackgroundPriority.lowerOwnSession()
-        return WorkerPool(threadCount: onlineProcessorCount)
+        return WorkerPool(threadCount: OSThread.coreCount)
     }()
 
     public let threadCount: Int
@@ -129,11 +129,5 @@ public final class WorkerPool: Sendable {
             state.running -= 1
             if let elapsed { state.jobTime.add(elapsed) }
         }
-    }
-
-    /// Online processors (`sysconf`), the same number Foundation's `activeProcessorCount`
-    /// reports on Linux, without importing Foundation.
-    private static var onlineProcessorCount: Int {
-        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 }

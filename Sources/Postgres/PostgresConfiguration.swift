@@ -1,4 +1,5 @@
 public import Foundation
+import Threads
 
 /// Where and how to connect, from a URL or the environment.
 public struct PostgresConfiguration: Sendable {
@@ -56,7 +57,7 @@ public struct PostgresConfiguration: Sendable {
         self.database = database
         self.unixSocketDirectory = unixSocketDirectory
         self.tls = tls
-        poolSize = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
+        poolSize = 4 * max(2, OSThread.coreCount)
         acquireTimeout = .seconds(5)
         connectTimeout = .seconds(5)
     }

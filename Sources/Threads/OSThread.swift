@@ -7,6 +7,10 @@ import Glibc
 ///
 /// Event loops, bcrypt workers, the signal watcher and test helpers all start theirs here.
 public enum OSThread {
+    /// Cores this process's threads can run on (online processors, at least 1): what the
+    /// event loops, the database pools and the bcrypt workers are sized by.
+    public static var coreCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
     /// Starts a thread named `name` (truncated to the kernel's 15 bytes) running `body`.
     public static func detach(name: String, _ body: @escaping @Sendable () -> Void) throws(ThreadStartError) {
         final class Start: Sendable {

@@ -2,6 +2,7 @@ import Glibc
 public import Logging
 import Sockets
 import Synchronization
+public import Threads
 
 /// An HTTP/1.1 server: one event loop per core, each with its own `SO_REUSEPORT` listener,
 /// serving a single `HTTPResponder`. A port another process holds is refused
@@ -30,7 +31,7 @@ public final class HTTPServer: Sendable {
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, limits: HTTPServerLimits = .init(),
-            loopCount: Int = System.coreCount, serverName: String = "TIL", reusePort: Bool = false,
+            loopCount: Int = OSThread.coreCount, serverName: String = "TIL", reusePort: Bool = false,
             tls: TLSConfiguration? = nil
         ) {
             self.host = host

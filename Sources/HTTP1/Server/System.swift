@@ -2,9 +2,6 @@ import Glibc
 
 /// Facts about the machine and process limits the server adapts to.
 public enum System {
-    /// Cores this process may use.
-    public static var coreCount: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
-
     /// Raises the soft open-file limit (often 1024) towards `count`, within the hard limit, so
     /// `maxConnections` can actually be reached instead of `accept` failing with EMFILE.
     static func raiseFileDescriptorLimit(toAtLeast count: Int) {

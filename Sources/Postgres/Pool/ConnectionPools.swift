@@ -1,6 +1,7 @@
 import Glibc
 import Sockets
 import Synchronization
+import Threads
 
 /// Finds the connection pool of an event loop, creating it on first use.
 ///
@@ -28,7 +29,7 @@ final class ConnectionPools: Sendable {
 
     init(configuration: PostgresConfiguration) {
         self.configuration = configuration
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let cores = OSThread.coreCount
         capacityPerLoop = max(1, (configuration.poolSize + cores - 1) / cores)
         ownLoopCount = min(cores, max(1, configuration.poolSize))
     }
