@@ -6,6 +6,7 @@ public import Web
 /// Clients trust it as their only CA (`curl --cacert`, Python's `cafile`).
 public final class SelfSignedCertificate {
     private let directory: URL
+    private let openssl: ExternalTool
     public var certificateFile: String { directory.appendingPathComponent("cert.pem").path }
     public var privateKeyFile: String { directory.appendingPathComponent("key.pem").path }
     public var tls: TLSConfiguration { TLSConfiguration(certificateFile: certificateFile, privateKeyFile: privateKeyFile) }
@@ -13,6 +14,7 @@ public final class SelfSignedCertificate {
     /// Nil when `openssl` is not installed; throws when it fails.
     public init?() throws {
         guard let openssl = ExternalTool("openssl") else { return nil }
+        self.openssl = openssl
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("til-tls-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Self.generate(with: openssl, certificate: certificateFile, key: privateKeyFile)
@@ -21,7 +23,6 @@ public final class SelfSignedCertificate {
     /// Another key of the same kind, not matching this certificate (for start-up checks); its path.
     public func makeUnrelatedKey() throws -> String {
         let path = directory.appendingPathComponent("other-key.pem").path
-        guard let openssl = ExternalTool("openssl") else { throw CertificateError("openssl is not installed") }
         let (status, output) = try openssl.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path])
         guard status == 0 else { throw CertificateError(output) }
         return path

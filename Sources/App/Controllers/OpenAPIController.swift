@@ -6,9 +6,8 @@ struct OpenAPIController: RouteCollection {
     let document: [UInt8]
 
     func boot(routes: any RoutesBuilder) throws {
-        let document = document
-        routes.get("openapi.json") { _ in
-            Response(status: .ok, headers: ["Content-Type": "application/json"], body: document)
-        }
+        // The document never changes, so its response is built once, not per request.
+        let response = Response(status: .ok, headers: ["Content-Type": "application/json"], body: document)
+        routes.get("openapi.json") { _ in response }
     }
 }

@@ -18,10 +18,17 @@ enum PublicReads {
     }
 }
 
-/// Marks anonymous GET/HEAD requests for the rest of the chain (see `PublicReads`).
-struct PublicReadsMiddleware: Middleware {
+/// Marks anonymous GET/HEAD requests for the rest of the chain (see `PublicReads`). It never
+/// suspends itself, so routes answered without a task (`/health`, `/openapi.json`) keep that
+/// path when replicas are configured.
+struct PublicReadsMiddleware: SynchronousMiddleware {
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         guard PublicReads.isEligible(request) else { return try await next.respond(to: request) }
         return try await PublicReads.$mayUseReplica.withValue(true) { try await next.respond(to: request) }
+    }
+
+    func respond(to request: Request, chainingTo next: ImmediateResponder) throws -> Response {
+        guard PublicReads.isEligible(request) else { return try next(request) }
+        return try PublicReads.$mayUseReplica.withValue(true) { try next(request) }
     }
 }

@@ -8,7 +8,7 @@ struct MetricsController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get("metrics") { _ in
-            Response(status: .ok, headers: ["Content-Type": TILMetrics.contentType], body: metrics.scrape(sources))
+            metrics.scrapeResponse(sources)
         }
     }
 }

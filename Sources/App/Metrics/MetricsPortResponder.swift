@@ -14,6 +14,6 @@ struct MetricsPortResponder: HTTPResponder {
         guard request.head.method == .get || request.head.method == .head else {
             return .jsonError(.methodNotAllowed, reason: "Use GET or HEAD.", headers: ["Allow": "GET, HEAD"])
         }
-        return HTTPResponse(status: .ok, headers: ["Content-Type": TILMetrics.contentType], body: metrics.scrape(sources))
+        return metrics.scrapeResponse(sources)
     }
 }

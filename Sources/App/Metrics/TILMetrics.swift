@@ -77,7 +77,7 @@ final class TILMetrics: Sendable {
 
     /// The exposition text: the gauges and server counters brought up to date, then every
     /// metric in the registry.
-    func scrape(_ sources: Sources) -> [UInt8] {
+    private func scrape(_ sources: Sources) -> [UInt8] {
         openConnections.set(Int64(sources.server.openConnections))
         let pool = sources.db.poolStatistics
         poolInUse.set(Int64(pool.inUse))
@@ -95,6 +95,11 @@ final class TILMetrics: Sendable {
             }
         }
         return registry.emitToBuffer()
+    }
+
+    /// A scrape as the 200 both `/metrics` routes answer (the API's port, `METRICS_PORT`).
+    func scrapeResponse(_ sources: Sources) -> Response {
+        Response(status: .ok, headers: ["Content-Type": Self.contentType], body: scrape(sources))
     }
 
     private func advance(_ counter: Prometheus.Counter, from published: inout Int, to current: Int) {

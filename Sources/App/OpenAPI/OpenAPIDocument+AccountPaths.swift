@@ -13,7 +13,7 @@ extension OpenAPIDocument {
             "description": "Alive.",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}, "example": {"status": "ok"}}}
           },
-          "400": {"$ref": "#/components/responses/BadRequest"}
+          \#(errorResponses(400))
         }
       }
     },
@@ -27,8 +27,7 @@ extension OpenAPIDocument {
             "description": "Ready to serve.",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}, "example": {"status": "ready"}}}
           },
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 503))
         }
       }
     },
@@ -42,7 +41,7 @@ extension OpenAPIDocument {
             "description": "Prometheus text exposition format 0.0.4.",
             "content": {"text/plain": {"schema": {"type": "string"}}}
           },
-          "400": {"$ref": "#/components/responses/BadRequest"}
+          \#(errorResponses(400))
         }
       }
     },
@@ -56,7 +55,7 @@ extension OpenAPIDocument {
             "description": "The OpenAPI 3.1 document of this API.",
             "content": {"application/json": {"schema": {"type": "object"}}}
           },
-          "400": {"$ref": "#/components/responses/BadRequest"}
+          \#(errorResponses(400))
         }
       }
     },
@@ -68,9 +67,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": []}],
         "responses": {
           "200": {"$ref": "#/components/responses/User"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 503))
         }
       }
     },
@@ -83,10 +80,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["account"]}],
         "responses": {
           "200": {"$ref": "#/components/responses/SessionList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 503))
         }
       }
     },
@@ -100,11 +94,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["account"]}],
         "responses": {
           "204": {"description": "The session ended."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 404, 503))
         }
       }
     },
@@ -121,13 +111,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["account"]}],
         "responses": {
           "204": {"description": "Changed; the calling session stays, every other one ended."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "413": {"$ref": "#/components/responses/ContentTooLarge"},
-          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
-          "429": {"$ref": "#/components/responses/TooManyRequests"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 413, 415, 429, 503))
         }
       }
     }

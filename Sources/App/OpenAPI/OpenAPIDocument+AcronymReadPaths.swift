@@ -11,8 +11,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
           "200": {"$ref": "#/components/responses/AcronymList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 503))
         }
       }
     },
@@ -35,8 +34,7 @@ extension OpenAPIDocument {
         ],
         "responses": {
           "200": {"$ref": "#/components/responses/AcronymList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 503))
         }
       }
     },
@@ -47,9 +45,7 @@ extension OpenAPIDocument {
         "summary": "The oldest acronym.",
         "responses": {
           "200": {"$ref": "#/components/responses/Acronym"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     },
@@ -61,8 +57,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
           "200": {"$ref": "#/components/responses/AcronymList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 503))
         }
       }
     },
@@ -74,9 +69,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/acronymID"}],
         "responses": {
           "200": {"$ref": "#/components/responses/Acronym"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     },
@@ -88,9 +81,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/acronymID"}],
         "responses": {
           "200": {"$ref": "#/components/responses/User"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     },
@@ -106,9 +97,7 @@ extension OpenAPIDocument {
         ],
         "responses": {
           "200": {"$ref": "#/components/responses/CategoryList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     }

@@ -33,12 +33,7 @@ extension OpenAPIDocument {
               "GetOwner": {"operationId": "getUser", "parameters": {"userID": "$response.body#/user/id"}}
             }
           },
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "413": {"$ref": "#/components/responses/ContentTooLarge"},
-          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 413, 415, 503))
         }
       }
     },
@@ -53,13 +48,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["acronyms:write"]}],
         "responses": {
           "200": {"$ref": "#/components/responses/Acronym"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "413": {"$ref": "#/components/responses/ContentTooLarge"},
-          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 404, 413, 415, 503))
         }
       },
       "delete": {
@@ -71,11 +60,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["acronyms:write"]}],
         "responses": {
           "204": {"description": "Deleted."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 404, 503))
         }
       }
     },
@@ -88,11 +73,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["acronyms:write"]}],
         "responses": {
           "201": {"description": "Linked (linking twice keeps one link)."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 404, 503))
         }
       },
       "delete": {
@@ -103,11 +84,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["acronyms:write"]}],
         "responses": {
           "204": {"description": "Unlinked (also when they were not linked)."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 404, 503))
         }
       }
     }

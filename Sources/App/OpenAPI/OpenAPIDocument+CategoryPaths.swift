@@ -11,8 +11,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
           "200": {"$ref": "#/components/responses/CategoryList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 503))
         }
       },
       "post": {
@@ -38,12 +37,7 @@ extension OpenAPIDocument {
               "ListCategoryAcronyms": {"operationId": "listCategoryAcronyms", "parameters": {"categoryID": "$response.body#/id"}}
             }
           },
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "413": {"$ref": "#/components/responses/ContentTooLarge"},
-          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 413, 415, 503))
         }
       }
     },
@@ -55,9 +49,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/categoryID"}],
         "responses": {
           "200": {"$ref": "#/components/responses/Category"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     },
@@ -73,9 +65,7 @@ extension OpenAPIDocument {
         ],
         "responses": {
           "200": {"$ref": "#/components/responses/AcronymList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     }

@@ -161,7 +161,7 @@ extension OpenAPIDocument {
             "minLength": 1,
             "maxLength": 128,
             "x-max-utf8-bytes": 128,
-            "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$",
+            "pattern": "\#(visibleTextPattern)",
             "description": "1–128 bytes of UTF-8, not blank, no control characters.",
             "examples": ["Tim Condon"]
           },
@@ -198,7 +198,7 @@ extension OpenAPIDocument {
             "minLength": 1,
             "maxLength": 64,
             "x-max-utf8-bytes": 64,
-            "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$",
+            "pattern": "\#(visibleTextPattern)",
             "description": "1–64 bytes of UTF-8, not blank, no control characters.",
             "examples": ["OMG"]
           },
@@ -207,7 +207,7 @@ extension OpenAPIDocument {
             "minLength": 1,
             "maxLength": 512,
             "x-max-utf8-bytes": 512,
-            "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$",
+            "pattern": "\#(visibleTextPattern)",
             "description": "1–512 bytes of UTF-8, not blank, no control characters.",
             "examples": ["Oh My God"]
           }
@@ -225,7 +225,7 @@ extension OpenAPIDocument {
             "minLength": 1,
             "maxLength": 128,
             "x-max-utf8-bytes": 128,
-            "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$",
+            "pattern": "\#(visibleTextPattern)",
             "description": "1–128 bytes of UTF-8, not blank, no control characters.",
             "examples": ["Teenager"]
           }
@@ -277,4 +277,8 @@ extension OpenAPIDocument {
   }
 }
 """#
+
+    /// Text with something visible in it and no control characters (names, acronyms), as a
+    /// JSON-escaped pattern: one non-blank character among any others that are not controls.
+    private static let visibleTextPattern = #"^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000-\\u001f\\u007f-\\u009f]*$"#
 }

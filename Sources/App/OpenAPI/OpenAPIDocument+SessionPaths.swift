@@ -26,34 +26,13 @@ extension OpenAPIDocument {
         "responses": {
           "200": {
             "description": "The new session's pair.",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/Token"},
-                "example": {
-                  "id": "0F8FAD5B-D9CB-469F-A165-70867728950E",
-                  "value": "q0Qe5sXo3oLq2J7hZ3Q9uNw1Jr2kB8vD4yT6mA0cE5s",
-                  "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"},
-                  "expiresAt": "2026-11-23T13:00:00Z",
-                  "refreshToken": "Zk3vQ8pL1sN6tR0wY4uI7oP2aS5dF9gH3jK6lZ8xC1v",
-                  "refreshExpiresAt": "2026-12-23T12:00:00Z",
-                  "scopes": ["acronyms:write", "categories:write", "users:write", "account"],
-                  "tokenType": "Bearer"
-                }
-              }
-            },
-            "headers": {
-              "Cache-Control": {"$ref": "#/components/headers/Cache-Control", "required": true},
-              "Pragma": {"$ref": "#/components/headers/Pragma", "required": true}
-            },
+            \#(tokenPairContent),
             "links": {
               "GetSessionUser": {"operationId": "getUser", "parameters": {"userID": "$response.body#/user/id"}},
               "RefreshSession": {"operationId": "refreshToken", "requestBody": {"refreshToken": "$response.body#/refreshToken"}}
             }
           },
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "429": {"$ref": "#/components/responses/TooManyRequests"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 429, 503))
         }
       }
     },
@@ -71,31 +50,9 @@ extension OpenAPIDocument {
         "responses": {
           "200": {
             "description": "The session's new pair (same `id`, same scopes).",
-            "content": {
-              "application/json": {
-                "schema": {"$ref": "#/components/schemas/Token"},
-                "example": {
-                  "id": "0F8FAD5B-D9CB-469F-A165-70867728950E",
-                  "value": "q0Qe5sXo3oLq2J7hZ3Q9uNw1Jr2kB8vD4yT6mA0cE5s",
-                  "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"},
-                  "expiresAt": "2026-11-23T13:00:00Z",
-                  "refreshToken": "Zk3vQ8pL1sN6tR0wY4uI7oP2aS5dF9gH3jK6lZ8xC1v",
-                  "refreshExpiresAt": "2026-12-23T12:00:00Z",
-                  "scopes": ["acronyms:write", "categories:write", "users:write", "account"],
-                  "tokenType": "Bearer"
-                }
-              }
-            },
-            "headers": {
-              "Cache-Control": {"$ref": "#/components/headers/Cache-Control", "required": true},
-              "Pragma": {"$ref": "#/components/headers/Pragma", "required": true}
-            }
+            \#(tokenPairContent)
           },
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "413": {"$ref": "#/components/responses/ContentTooLarge"},
-          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 413, 415, 503))
         }
       }
     },
@@ -107,9 +64,7 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": []}],
         "responses": {
           "204": {"description": "Logged out: the session's access and refresh tokens stop working."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 503))
         }
       }
     },
@@ -121,14 +76,34 @@ extension OpenAPIDocument {
         "security": [{"bearerAuth": ["account"]}],
         "responses": {
           "204": {"description": "Every session ended."},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 503))
         }
       }
     }
   }
+}
+"""#
+
+    /// The `content` and `headers` of a new token pair's 200: login and refresh answer alike.
+    private static let tokenPairContent = #"""
+"content": {
+  "application/json": {
+    "schema": {"$ref": "#/components/schemas/Token"},
+    "example": {
+      "id": "0F8FAD5B-D9CB-469F-A165-70867728950E",
+      "value": "q0Qe5sXo3oLq2J7hZ3Q9uNw1Jr2kB8vD4yT6mA0cE5s",
+      "user": {"id": "2B4A9C5E-7D21-4F0B-9E3A-6C8D1F2E3A4B"},
+      "expiresAt": "2026-11-23T13:00:00Z",
+      "refreshToken": "Zk3vQ8pL1sN6tR0wY4uI7oP2aS5dF9gH3jK6lZ8xC1v",
+      "refreshExpiresAt": "2026-12-23T12:00:00Z",
+      "scopes": ["acronyms:write", "categories:write", "users:write", "account"],
+      "tokenType": "Bearer"
+    }
+  }
+},
+"headers": {
+  "Cache-Control": {"$ref": "#/components/headers/Cache-Control", "required": true},
+  "Pragma": {"$ref": "#/components/headers/Pragma", "required": true}
 }
 """#
 }

@@ -11,8 +11,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
         "responses": {
           "200": {"$ref": "#/components/responses/UserList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 503))
         }
       },
       "post": {
@@ -35,13 +34,7 @@ extension OpenAPIDocument {
               "ListUserAcronyms": {"operationId": "listUserAcronyms", "parameters": {"userID": "$response.body#/id"}}
             }
           },
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "401": {"$ref": "#/components/responses/Unauthorized"},
-          "403": {"$ref": "#/components/responses/Forbidden"},
-          "409": {"$ref": "#/components/responses/Conflict"},
-          "413": {"$ref": "#/components/responses/ContentTooLarge"},
-          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 401, 403, 409, 413, 415, 503))
         }
       }
     },
@@ -53,9 +46,7 @@ extension OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/userID"}],
         "responses": {
           "200": {"$ref": "#/components/responses/User"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     },
@@ -71,9 +62,7 @@ extension OpenAPIDocument {
         ],
         "responses": {
           "200": {"$ref": "#/components/responses/AcronymList"},
-          "400": {"$ref": "#/components/responses/BadRequest"},
-          "404": {"$ref": "#/components/responses/NotFound"},
-          "503": {"$ref": "#/components/responses/ServiceUnavailable"}
+          \#(errorResponses(400, 404, 503))
         }
       }
     }

@@ -4,9 +4,11 @@ import Foundation
 ///
 /// It lives in this folder as JSON, one fragment per area (`OpenAPIDocument+*.swift`), inside
 /// Swift files so that the executable carries it — no resource bundle to ship beside the
-/// binary. The fragments are merged once, at start-up. Two tests keep it honest: its paths and
-/// methods must equal the live route table, and real answers must validate against its
-/// schemas (`Tests/AppTests/OpenAPI*Tests.swift`); `make fuzz-api` runs schemathesis on it.
+/// binary. A piece several operations share verbatim is written once and interpolated
+/// (`errorResponses(400, 503)`, a token pair's body). The fragments are merged once, at
+/// start-up. Two tests keep it honest: its paths and methods must equal the live route table,
+/// and real answers must validate against its schemas (`Tests/AppTests/OpenAPI*Tests.swift`);
+/// `make fuzz-api` runs schemathesis on it.
 enum OpenAPIDocument {
     static let fragments = [
         info, schemas, sessionPaths, accountPaths, userPaths, acronymReadPaths, acronymWritePaths, categoryPaths,

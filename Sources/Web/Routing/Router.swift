@@ -26,10 +26,15 @@ struct Router: Sendable {
     }
 
     func match(_ method: HTTPMethod, path: String) -> Match {
-        if let responders = constantPaths[path], let endpoint = responders[method] ?? (method == .head ? responders[.get] : nil) {
+        if let responders = constantPaths[path], let endpoint = Self.endpoint(for: method, in: responders) {
             return .found(endpoint, Parameters())
         }
         return matchInTrie(method, path: path)
+    }
+
+    /// The path's endpoint for `method`; a HEAD without a route of its own is answered by GET's.
+    private static func endpoint(for method: HTTPMethod, in responders: [HTTPMethod: Endpoint]) -> Endpoint? {
+        responders[method] ?? (method == .head ? responders[.get] : nil)
     }
 
     /// A segment that reads the same before and after percent-decoding.
@@ -45,7 +50,7 @@ struct Router: Sendable {
         }
         var parameters = Parameters()
         guard let responders = root.find(segments[...], parameters: &parameters) else { return .notFound }
-        if let endpoint = responders[method] ?? (method == .head ? responders[.get] : nil) {
+        if let endpoint = Self.endpoint(for: method, in: responders) {
             return .found(endpoint, parameters)
         }
         return .methodNotAllowed(allowed: responders.keys.sorted { $0.rawValue < $1.rawValue })
