@@ -8,27 +8,12 @@ import Web
 /// malformed or oversized input a 400 (validation catches sizes first; this is the backstop
 /// for a value past one of PostgreSQL's own limits). Anything else stays a 500 (logged by
 /// `ErrorMiddleware`).
-struct DatabaseErrorMiddleware: SynchronousMiddleware {
+struct DatabaseErrorMiddleware: ErrorTranslatingMiddleware {
     private let unavailableLines = LogRateLimit(linesPerSecond: 1)
 
-    func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch let error as PostgresError {
-            throw translated(error, for: request)
-        }
-    }
-
-    func respond(to request: Request, chainingTo next: ImmediateResponder) throws -> Response {
-        do {
-            return try next(request)
-        } catch let error as PostgresError {
-            throw translated(error, for: request)
-        }
-    }
-
-    /// The client's view of `error`: an `Abort`, or the error itself when it is ours (a 500).
-    private func translated(_ error: PostgresError, for request: Request) -> any Error {
+    /// The client's view of a `PostgresError`: an `Abort`, or the error itself when it is ours (a 500).
+    func translate(_ error: any Error, for request: Request) -> any Error {
+        guard let error = error as? PostgresError else { return error }
         if error.isUnavailable {
             let busy = error.kind == .databaseBusy
             let (write, suppressed) = unavailableLines.admit()

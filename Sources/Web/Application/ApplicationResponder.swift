@@ -103,11 +103,9 @@ struct ApplicationResponder: HTTPResponder {
     private func finish(_ response: Response, for request: Request, route: String, start: ContinuousClock.Instant) -> Response {
         var response = response
         response.headers.add(name: "X-Request-ID", value: request.id)
-        if let metrics {
-            metrics.record(route: route, method: request.method, status: response.status, duration: ContinuousClock.now - start)
-        }
+        let elapsed = ContinuousClock.now - start
+        metrics?.record(route: route, method: request.method, status: response.status, duration: elapsed)
         if logger.logLevel <= .info {
-            let elapsed = ContinuousClock.now - start
             let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
             logger.info(
                 "\(request.method.rawValue) \(request.path) \(response.status.code) \(Double(micros) / 1000)ms",

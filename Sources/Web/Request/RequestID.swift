@@ -14,7 +14,7 @@ public enum RequestID {
         let n = counter.add(1, ordering: .relaxed).newValue
         let digits = (64 - n.leadingZeroBitCount + 3) / 4
         // Written in place: `prefix + "-" + String(n, radix: 16)` built three strings per request.
-        return String(unsafeUninitializedCapacity: 9 + digits) { bytes in
+        return String(unsafeUninitializedCapacity: prefix.utf8.count + 1 + digits) { bytes in
             var index = 0
             for byte in prefix.utf8 { bytes[index] = byte; index += 1 }
             bytes[index] = UInt8(ascii: "-")
