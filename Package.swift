@@ -68,7 +68,7 @@ let package = Package(
             dependencies: ["CLibPQ", "Sockets", "Threads", logging],
             swiftSettings: swiftSettings
         ),
-        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "CLinux", "Threads"], swiftSettings: swiftSettings),
+        .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "Threads"], swiftSettings: swiftSettings),
 
         // The wire types, shared by the server and its clients: Foundation only.
         .target(name: "TILWire", swiftSettings: swiftSettings),
@@ -76,12 +76,12 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", logging, coreMetrics, prometheus],
+            dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "Threads", logging, coreMetrics, prometheus],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "TILServer",
-            dependencies: ["App", "Web", "Postgres", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["App", "Web", "Postgres", "Threads", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
@@ -95,7 +95,7 @@ let package = Package(
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "Postgres", logging],
+            dependencies: ["Crypt", "Threads", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
 
@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
-        .testTarget(name: "CryptTests", dependencies: ["Crypt"], swiftSettings: swiftSettings),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
+        .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "Web", "WebTesting", "Postgres", "Crypt", logging], swiftSettings: swiftSettings),
         .testTarget(
             name: "TILClientTests",

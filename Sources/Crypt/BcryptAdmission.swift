@@ -1,3 +1,5 @@
+import Threads
+
 extension BcryptHasher {
     /// When to refuse a hash at once instead of queueing it: a server under a login storm
     /// answers "try later" (503 + Retry-After) in microseconds, rather than let every login

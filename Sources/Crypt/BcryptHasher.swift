@@ -1,3 +1,5 @@
+public import Threads
+
 /// Password hashing for servers: bcrypt at a configured cost, on a `WorkerPool`.
 ///
 /// A hash at cost 12 takes a core for ~0.2 s. Run on an event loop it would stall every

@@ -1,4 +1,5 @@
 import Crypt
+import Threads
 
 /// Keeps `BcryptHasher` saturated at cost 12 for `seconds` and prints hashes/s: the number
 /// `Benchmarks/bcrypt/run.sh` holds against libcrypt called directly from C.

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Postgres
+import Threads
 import Web
 
 struct Serve: AsyncParsableCommand {
@@ -40,6 +41,7 @@ struct Serve: AsyncParsableCommand {
         } catch let error as ConfigurationError {
             throw CommonOptions.exit(error)
         }
+        BackgroundPriority.lowerOwnSession()  // under contention, PostgreSQL's session gets 3x this server's CPU
         let til = TIL(configuration: configuration, logger: logger)
         if !noAutoMigrate {
             do {

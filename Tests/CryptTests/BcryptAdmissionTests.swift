@@ -1,4 +1,5 @@
 @testable import Crypt
+import Threads
 import Glibc
 import Synchronization
 import XCTest

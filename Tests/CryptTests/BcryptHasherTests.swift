@@ -1,4 +1,5 @@
 import Crypt
+import Threads
 import XCTest
 
 final class BcryptHasherTests: XCTestCase {

@@ -3,6 +3,7 @@ import Crypt
 import Postgres
 import Prometheus
 import Synchronization
+import Threads
 import Web
 
 /// TIL's metrics: one Prometheus registry per app (passed explicitly, never bootstrapped

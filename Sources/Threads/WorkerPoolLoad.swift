@@ -10,6 +10,10 @@ extension WorkerPool {
         /// Mean wall time of the recent jobs that ran (`RecentMean`); nil before the first.
         public var meanJobTime: Duration?
 
+        public init(queued: Int, running: Int, threadCount: Int, meanJobTime: Duration?) {
+            (self.queued, self.running, self.threadCount, self.meanJobTime) = (queued, running, threadCount, meanJobTime)
+        }
+
         /// Whether a job joining now would have to wait for a thread.
         public var mustWait: Bool { queued + running >= threadCount }
 

@@ -1,7 +1,6 @@
 import CLinux
 import Glibc
 import Synchronization
-import Threads
 
 /// A fixed set of threads for blocking, CPU-heavy work (bcrypt), so that such work never runs
 /// on an I/O thread or starves Swift's cooperative pool. Jobs start in FIFO order, at most
@@ -12,12 +11,9 @@ import Threads
 /// of work, not one per request.
 public final class WorkerPool: Sendable {
     /// One thread per core: bcrypt is CPU-bound, and more threads would only add switching.
-    /// Creating it also lowers the server's own session below PostgreSQL's
-    /// (`BackgroundPriority.lowerOwnSession`): this is the pool a server hashes on.
-    public static let shared: WorkerPool = {
-        BackgroundPriority.lowerOwnSession()
-        return WorkerPool(threadCount: OSThread.coreCount)
-    }()
+    /// Touching it changes no priority but its own threads'; a server that wants its whole
+    /// session below PostgreSQL's says so at start (`BackgroundPriority.lowerOwnSession()`).
+    public static let shared = WorkerPool(threadCount: OSThread.coreCount)
 
     public let threadCount: Int
     private let state = Mutex(State())

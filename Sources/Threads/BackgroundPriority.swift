@@ -15,11 +15,13 @@ import CLinux
 ///   of the core, and it never preempts a thread that just woke. It is never starved: beside a
 ///   busy neighbour a hash is ~4× slower, not stopped (SCHED_IDLE made it 50 s), and a pool
 ///   thread preempted while holding a lock runs again within milliseconds.
-/// - Session: the shared pool lowers the process's autogroup to nice 5 (`lowerOwnSession`), so
-///   that under contention PostgreSQL's session gets three times this server's share. Only
+/// - Session: `til-server serve` lowers the process's autogroup to nice 5 (`lowerOwnSession`),
+///   so that under contention PostgreSQL's session gets three times this server's share. Only
 ///   when the server leads its own session (systemd, a container, `setsid`); a shell it was
-///   started from keeps its weight, and then only the thread level applies.
-enum BackgroundPriority {
+///   started from keeps its weight, and then only the thread level applies. It is an explicit
+///   call at start-up, not a side effect of touching `WorkerPool.shared`: a test process or a
+///   benchmark that hashes keeps its own priority unless it asks.
+public enum BackgroundPriority {
     /// The nice value of pool threads, and of the server's own session (weight 335 vs 1024).
     static let nice: Int32 = 5
 
@@ -31,7 +33,7 @@ enum BackgroundPriority {
 
     /// Lowers this process's session against other sessions, once, if the session is its own.
     /// A one-time setting: the kernel rate-limits and serialises changes of an autogroup.
-    static func lowerOwnSession() {
+    public static func lowerOwnSession() {
         _ = clinux_lower_own_autogroup(nice)
     }
 }
