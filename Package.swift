@@ -53,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "Web",
-            dependencies: ["HTTP1", "Threads", logging, coreMetrics],
+            dependencies: ["HTTP1", "Sockets", "Threads", logging, coreMetrics],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -101,7 +101,7 @@ let package = Package(
 
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "Sockets", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", "Sockets", logging], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),

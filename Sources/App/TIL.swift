@@ -42,6 +42,9 @@ public struct TIL: Sendable {
     /// closes the database when the app shuts down.
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
+        if !settings.trustedProxies.isEmpty {  // without any, the client address is the socket peer
+            app.middleware.append(ClientAddressMiddleware(trustedProxies: settings.trustedProxies.networks))
+        }
         app.middleware.append(DatabaseErrorMiddleware())
         app.middleware.append(HashingErrorMiddleware())
         if replicas != nil { app.middleware.append(PublicReadsMiddleware()) }
@@ -52,21 +55,20 @@ public struct TIL: Sendable {
         let tokens = TokenRepository(db: db, settings: settings)
         let sessions = SessionRepository(db: db)
         let throttle = LoginThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)
-        let audit = AuditLog(logger: logger, proxies: settings.trustedProxies)
-        let passwords = PasswordCheck(hasher: hasher)
+        let audit = AuditLog(logger: logger)
+        let verifier = PasswordVerifier(hasher: hasher, throttle: throttle)
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
 
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.json()))
         try app.register(collection: SessionsController(
             login: BasicLogin(
-                users: users, passwords: passwords, throttle: throttle, audit: audit, proxies: settings.trustedProxies,
+                users: users, verifier: verifier, audit: audit,
                 metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)),
             tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),
             sessions: sessions, auth: auth, audit: audit))
         try app.register(collection: AccountController(
-            users: users, sessions: sessions, passwords: passwords, hasher: hasher, throttle: throttle,
-            proxies: settings.trustedProxies, auth: auth, audit: audit))
+            users: users, sessions: sessions, verifier: verifier, auth: auth, audit: audit))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))

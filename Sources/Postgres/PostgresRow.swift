@@ -22,9 +22,6 @@ public struct PostgresRow: Sendable {
         return try decodeValue(at: index, as: T.self)
     }
 
-    /// Column names, in result order.
-    public var columnNames: [String] { columns.names }
-
     func decodeValue<T: PostgresDecodable>(at index: Int, as type: T.Type) throws -> T {
         guard let text = values[index] else {
             throw PostgresError(.decoding, message: "Column '\(columns.names[index])' is NULL; decode it as \(T.self)?.")

@@ -162,8 +162,6 @@ public final class EventLoop: TaskExecutor, @unchecked Sendable {
         handlers[fd] = nil
     }
 
-    public var registeredCount: Int { handlers.count }
-
     /// Calls `body` for every registered handler (a snapshot: `body` may deregister).
     public func forEachHandler(_ body: (any EventHandler) -> Void) {
         precondition(inEventLoop)

@@ -4,7 +4,7 @@ import Web
 import XCTest
 @testable import App
 
-/// The token lifecycle's settings and the trusted-proxy rules: pure, no database.
+/// The token lifecycle's settings and the scope names: pure, no database.
 final class AuthSettingsTests: XCTestCase {
     func testDefaults() throws {
         let settings = try AuthSettings.load(from: [:])
@@ -47,27 +47,5 @@ final class AuthSettingsTests: XCTestCase {
             }
         }
         XCTAssertEqual(Scope.stored("account retired:scope"), [.account])
-    }
-
-    func testClientAddressIsThePeerUnlessThePeerIsATrustedProxy() throws {
-        func request(peer: String?, forwardedFor: [String]) -> Request {
-            var headers = HTTPHeaders()
-            for value in forwardedFor { headers.add(name: "X-Forwarded-For", value: value) }
-            return Request(method: .get, target: "/", headers: headers, remoteAddress: peer, logger: .init(label: "test"))
-        }
-        let none = TrustedProxies()
-        XCTAssertEqual(none.clientAddress(of: request(peer: "127.0.0.1", forwardedFor: ["1.2.3.4"])), "127.0.0.1")
-
-        let proxies = try TrustedProxies(parsing: "127.0.0.1,10.0.0.0/8,fd00::/8")
-        // The right-most entry that is not a trusted proxy; entries left of it are the client's word.
-        XCTAssertEqual(proxies.clientAddress(of: request(peer: "127.0.0.1", forwardedFor: ["6.6.6.6, 1.2.3.4, 10.1.2.3"])), "1.2.3.4")
-        XCTAssertEqual(proxies.clientAddress(of: request(peer: "127.0.0.1", forwardedFor: ["6.6.6.6", "1.2.3.4"])), "1.2.3.4")
-        XCTAssertEqual(proxies.clientAddress(of: request(peer: "::ffff:127.0.0.1", forwardedFor: ["2001:db8::1"])), "2001:db8::1")
-        // An untrusted peer's header is ignored; garbage in the header stops the walk at the peer.
-        XCTAssertEqual(proxies.clientAddress(of: request(peer: "192.0.2.9", forwardedFor: ["1.2.3.4"])), "192.0.2.9")
-        XCTAssertEqual(proxies.clientAddress(of: request(peer: "127.0.0.1", forwardedFor: ["1.2.3.4, not-an-ip"])), "127.0.0.1")
-        XCTAssertEqual(proxies.clientAddress(of: request(peer: "127.0.0.1", forwardedFor: [])), "127.0.0.1")
-        XCTAssertTrue(proxies.trusts("fd12::1"))
-        XCTAssertFalse(proxies.trusts("11.0.0.1"))
     }
 }

@@ -19,12 +19,11 @@ struct AuditLog: Sendable {
     }
 
     let logger: Logger
-    let proxies: TrustedProxies
 
     func record(_ event: Event, _ request: Request, userID: UUID? = nil, sessionID: UUID? = nil) {
         var metadata: Logger.Metadata = [
             "event": .string(event.rawValue),
-            "address": .string(proxies.clientAddress(of: request)),
+            "address": .string(request.clientAddress),
             "request-id": .string(request.id),
         ]
         if let userID { metadata["user-id"] = .string(userID.uuidString) }

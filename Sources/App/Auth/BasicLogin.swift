@@ -1,15 +1,12 @@
 import Crypt
 import Web
 
-/// `POST /api/users/login`'s check of HTTP Basic credentials: throttled first (a throttled
-/// attempt costs no bcrypt and is not counted), then verified on the worker pool; failures
-/// are counted, a success clears its username's count.
+/// `POST /api/users/login`'s check of HTTP Basic credentials (`PasswordVerifier`), with what a
+/// login adds: an audit line and a metric for each outcome, and a `Basic` challenge on a 401.
 struct BasicLogin: Sendable {
     let users: UserRepository
-    let passwords: PasswordCheck
-    let throttle: LoginThrottle
+    let verifier: PasswordVerifier
     let audit: AuditLog
-    let proxies: TrustedProxies
     let metrics: LoginMetrics
 
     static let challenge: HTTPHeaders = ["WWW-Authenticate": #"Basic realm="TIL""#]
@@ -18,28 +15,28 @@ struct BasicLogin: Sendable {
         guard let basic = request.headers.basicAuthorization else {
             throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
         }
-        let address = proxies.clientAddress(of: request)
-        if let wait = try await throttle.retryAfter(username: basic.username, address: address) {
-            audit.record(.loginThrottled, request)
-            metrics.record(.throttled)
-            throw LoginThrottle.refusal(retryAfter: wait)
-        }
-        let user = basic.username.utf8.count <= 256 ? try await users.find(username: basic.username) : nil
-        let matched: Bool
+        let users = users
+        let verdict: PasswordVerifier.Verdict
         do {
-            matched = try await passwords.matches(basic.password, of: user)
+            verdict = try await verifier.verify(basic.password, username: basic.username, address: request.clientAddress) {
+                basic.username.utf8.count <= 256 ? try await users.find(username: basic.username) : nil
+            }
         } catch let error as BcryptError {
             if case .overloaded = error { metrics.record(.rejectedBusy) }
             throw error
         }
-        guard matched, let user else {
-            try await throttle.recordFailure(username: basic.username, address: address)
+        switch verdict {
+        case .accepted(let user):
+            metrics.record(.success)
+            return user
+        case .rejected(let user):
             audit.record(.loginFailed, request, userID: user?.id)
             metrics.record(.failure)
             throw Abort(.unauthorized, reason: "Invalid username or password.", headers: Self.challenge)
+        case .throttled(let wait):
+            audit.record(.loginThrottled, request)
+            metrics.record(.throttled)
+            throw LoginThrottle.refusal(retryAfter: wait)
         }
-        try await throttle.reset(username: basic.username)
-        metrics.record(.success)
-        return user
     }
 }

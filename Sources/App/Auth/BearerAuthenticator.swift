@@ -8,15 +8,14 @@ import Web
 struct BearerAuthenticator: Authenticator {
     let tokens: TokenRepository
 
-    func credential(from request: Request) throws -> String? {
-        request.headers.bearerCredential
+    func credential(from request: Request) throws -> BearerToken? {
+        guard let sent = request.headers.bearerCredential else { return nil }
+        guard let token = BearerToken(sent) else { throw BearerChallenge.invalidToken("The access token is malformed.") }
+        return token
     }
 
-    func authenticate(_ token: String, for request: inout Request) async throws {
-        guard !token.isEmpty, token.utf8.count <= BearerAuthorization.maxTokenBytes else {
-            throw BearerChallenge.invalidToken("The access token is malformed.")
-        }
-        switch try await tokens.authenticate(token) {
+    func authenticate(_ token: BearerToken, for request: inout Request) async throws {
+        switch try await tokens.authenticate(token.value) {
         case .valid(let identity):
             request.auth.login(identity.user)
             request.auth.login(identity)

@@ -8,10 +8,7 @@ import Web
 struct AccountController: RouteCollection {
     let users: UserRepository
     let sessions: SessionRepository
-    let passwords: PasswordCheck
-    let hasher: BcryptHasher
-    let throttle: LoginThrottle
-    let proxies: TrustedProxies
+    let verifier: PasswordVerifier
     let auth: BearerAuth
     let audit: AuditLog
 
@@ -43,21 +40,18 @@ struct AccountController: RouteCollection {
     }
 
     /// Needs the current password (a stolen token alone cannot take the account over; wrong
-    /// guesses count toward the login throttle). Every other session ends; the calling one stays.
+    /// guesses count toward the login throttle, as a login's do). Every other session ends; the calling one stays.
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
         try PasswordRules.validate(body.newPassword, field: "newPassword")
         let user = identity.user
-        let address = proxies.clientAddress(of: request)
-        if let wait = try await throttle.retryAfter(username: user.username, address: address) {
-            throw LoginThrottle.refusal(retryAfter: wait)
+        switch try await verifier.verify(body.currentPassword, username: user.username, address: request.clientAddress, user: { user }) {
+        case .accepted: break
+        case .rejected: throw Abort(.forbidden, reason: "The current password is wrong.")
+        case .throttled(let wait): throw LoginThrottle.refusal(retryAfter: wait)
         }
-        guard try await passwords.matches(body.currentPassword, of: user) else {
-            try await throttle.recordFailure(username: user.username, address: address)
-            throw Abort(.forbidden, reason: "The current password is wrong.")
-        }
-        let hash = try await hasher.hash(body.newPassword)
+        let hash = try await verifier.hasher.hash(body.newPassword)
         let (users, sessions) = (users, sessions)
         try await sessions.db.withTransaction { tx in
             try await users.setPasswordHash(hash, of: user.id, on: tx)

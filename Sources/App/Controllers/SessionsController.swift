@@ -31,10 +31,10 @@ struct SessionsController: RouteCollection {
 
     func refresh(_ request: Request) async throws -> Response {
         let body = try request.content.decode(RefreshRequest.self)
-        guard !body.refreshToken.isEmpty, body.refreshToken.utf8.count <= BearerAuthorization.maxTokenBytes else {
+        guard let refreshToken = BearerToken(body.refreshToken) else {
             throw BearerChallenge.invalidToken("The refresh token is malformed.")
         }
-        switch try await rotation.redeem(body.refreshToken) {
+        switch try await rotation.redeem(refreshToken.value) {
         case .issued(let token):
             audit.record(.tokenRefreshed, request, userID: token.user.id, sessionID: token.id)
             return try token.noStoreResponse(for: request)

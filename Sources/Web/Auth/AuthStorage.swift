@@ -9,16 +9,8 @@ public struct AuthStorage: Sendable {
         values[ObjectIdentifier(A.self)] = value
     }
 
-    public mutating func logout<A: Authenticatable>(_ type: A.Type) {
-        values[ObjectIdentifier(A.self)] = nil
-    }
-
     public func get<A: Authenticatable>(_ type: A.Type = A.self) -> A? {
         values[ObjectIdentifier(A.self)] as? A
-    }
-
-    public func has<A: Authenticatable>(_ type: A.Type) -> Bool {
-        get(type) != nil
     }
 
     /// The authenticated `A`, or a 401.

@@ -11,16 +11,6 @@ public struct BasicAuthorization: Sendable, Equatable {
     }
 }
 
-/// A token from `Authorization: Bearer <token>` (RFC 6750).
-public struct BearerAuthorization: Sendable, Equatable {
-    /// Longer than any token a server issues: a credential past it is refused unread.
-    public static let maxTokenBytes = 512
-
-    public let token: String
-
-    public init(token: String) { self.token = token }
-}
-
 extension HTTPHeaders {
     /// Basic credentials, or nil when absent or malformed (bad base64, no colon, not UTF-8, too
     /// long, or holding a NUL — which C code would cut short, logging in a truncated name).
@@ -46,17 +36,10 @@ extension HTTPHeaders {
         return String(data: data, encoding: .utf8)
     }
 
-    /// The bearer token, or nil when absent, empty or longer than `BearerAuthorization.maxTokenBytes`.
-    public var bearerAuthorization: BearerAuthorization? {
-        guard let token = bearerCredential, !token.isEmpty, token.utf8.count <= BearerAuthorization.maxTokenBytes else {
-            return nil
-        }
-        return BearerAuthorization(token: token)
-    }
-
     /// Whatever follows `Bearer` when the Authorization header uses that scheme, even empty or
     /// oversized (a credential sent but malformed, which deserves `invalid_token` rather than
-    /// silence); nil without the header or with another scheme.
+    /// silence: `BearerToken(_:)` tells the two apart); nil without the header or with another
+    /// scheme.
     public var bearerCredential: String? { authorization(scheme: "Bearer") }
 
     /// The credentials after `scheme ` in the Authorization header (scheme matched

@@ -17,8 +17,12 @@ public struct Request: Sendable {
     /// `X-Request-ID` as received, or a generated one; echoed in the response.
     public let id: String
     /// The socket peer's IP address as text (`127.0.0.1`, `::1`), nil when unknown (an
-    /// in-process test). Behind a proxy this is the proxy: see the app's trusted-proxy rules.
+    /// in-process test). Behind a proxy this is the proxy.
     public var remoteAddress: String?
+    /// The client's address as throttling counts it and logs name it: the socket peer
+    /// ("unknown" without one), or the address a trusted proxy forwarded, once
+    /// `ClientAddressMiddleware` has resolved it. Read this, never `X-Forwarded-For`.
+    public var clientAddress: String
     private let baseLogger: Logger
 
     public init(
@@ -39,6 +43,7 @@ public struct Request: Sendable {
         self.parameters = Parameters()
         self.id = id
         self.remoteAddress = remoteAddress
+        clientAddress = remoteAddress ?? "unknown"
         baseLogger = logger
     }
 

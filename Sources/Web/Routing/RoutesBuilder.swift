@@ -19,18 +19,13 @@ extension RoutesBuilder {
         RoutesGroup(parent: self, path: path, middleware: [])
     }
 
-    /// Routes behind middleware: `api.grouped(TokenAuthenticator(), User.guardMiddleware())`.
+    /// Routes behind middleware: `api.grouped(TokenAuthenticator(), ScopeGuard(scope: .account))`.
     public func grouped(_ middleware: any Middleware...) -> any RoutesBuilder {
         RoutesGroup(parent: self, path: [], middleware: middleware)
     }
 
     public func grouped(_ middleware: [any Middleware]) -> any RoutesBuilder {
         RoutesGroup(parent: self, path: [], middleware: middleware)
-    }
-
-    /// Registers routes in a closure scoped to a path prefix.
-    public func group(_ path: PathComponent..., configure: (any RoutesBuilder) throws -> Void) rethrows {
-        try configure(RoutesGroup(parent: self, path: path, middleware: []))
     }
 }
 
