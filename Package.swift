@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", "Sockets", logging], swiftSettings: swiftSettings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
+        .testTarget(name: "TILWireTests", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "Web", "WebTesting", "Postgres", "Crypt", logging], swiftSettings: swiftSettings),

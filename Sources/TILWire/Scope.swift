@@ -2,20 +2,40 @@
 /// asks for fewer with `?scope=` (names separated by spaces); a refreshed pair keeps the
 /// login's scopes. Reads are public and need none; `GET /api/users/me` and logout need only a
 /// valid token.
-public enum Scope: String, CaseIterable, Codable, Sendable, Comparable {
-    /// Create, update and delete acronyms; link and unlink categories.
-    case acronymsWrite = "acronyms:write"
-    /// Create categories.
-    case categoriesWrite = "categories:write"
-    /// Create users.
-    case usersWrite = "users:write"
-    /// Manage the account itself: sessions, logout everywhere, password change.
-    case account
+///
+/// Open, not an enum: a newer server grants scopes this version has never heard of (some
+/// defined at run time), and a client must still decode a token that carries them, keep them
+/// and send them back. The constants are the scopes this version knows.
+public struct Scope: RawRepresentable, Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: String
 
-    /// In the order `allCases` lists them, the server's canonical order.
-    public static func < (lhs: Scope, rhs: Scope) -> Bool {
-        lhs.rank < rhs.rank
+    public init(rawValue: String) {
+        self.rawValue = rawValue
     }
 
-    private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// Create, update and delete acronyms; link and unlink categories.
+    public static let acronymsWrite = Scope(rawValue: "acronyms:write")
+    /// Create categories.
+    public static let categoriesWrite = Scope(rawValue: "categories:write")
+    /// Create users.
+    public static let usersWrite = Scope(rawValue: "users:write")
+    /// Manage the account itself: sessions, logout everywhere, password change.
+    public static let account = Scope(rawValue: "account")
+
+    /// The scopes this version knows, in the server's canonical order.
+    public static let known: [Scope] = [.acronymsWrite, .categoriesWrite, .usersWrite, .account]
+
+    public var isKnown: Bool { Self.known.contains(self) }
+
+    public var description: String { rawValue }
+
+    /// Canonical order: the known scopes as `known` lists them, then any others by name.
+    public static func < (lhs: Scope, rhs: Scope) -> Bool {
+        switch (known.firstIndex(of: lhs), known.firstIndex(of: rhs)) {
+        case let (left?, right?): left < right
+        case (.some, nil): true
+        case (nil, .some): false
+        case (nil, nil): lhs.rawValue < rhs.rawValue
+        }
+    }
 }

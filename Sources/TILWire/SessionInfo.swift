@@ -4,20 +4,21 @@ public import Foundation
 /// session is ended by its id (`DELETE /api/users/me/sessions/:sessionID`).
 public struct SessionInfo: Codable, Sendable, Hashable {
     public var id: UUID
-    public var createdAt: String
-    public var lastUsedAt: String
+    @WireDate public var createdAt: Date
+    @WireDate public var lastUsedAt: Date
     /// When the newest access token of this login expires.
-    public var expiresAt: String
+    @WireDate public var expiresAt: Date
     /// When the login ends unless refreshed before.
-    public var refreshExpiresAt: String
+    @WireDate public var refreshExpiresAt: Date
     public var userAgent: String?
-    public var scopes: [String]
+    /// What its tokens may do; scopes this version does not know are kept.
+    public var scopes: [Scope]
     /// True for the session whose token made this request.
     public var current: Bool
 
     public init(
-        id: UUID, createdAt: String, lastUsedAt: String, expiresAt: String, refreshExpiresAt: String, userAgent: String?,
-        scopes: [String], current: Bool
+        id: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date, refreshExpiresAt: Date, userAgent: String?,
+        scopes: [Scope], current: Bool
     ) {
         self.id = id
         self.createdAt = createdAt

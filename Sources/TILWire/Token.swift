@@ -11,17 +11,18 @@ public struct Token: Codable, Sendable, Hashable {
     /// The access token, sent as `Authorization: Bearer <value>`.
     public var value: String
     public var user: UserReference
-    /// ISO 8601 UTC; past it the access token answers 401 `invalid_token`.
-    public var expiresAt: String
+    /// Past it the access token answers 401 `invalid_token`.
+    @WireDate public var expiresAt: Date
     /// Redeemed once at `POST /api/users/refresh` for a new pair.
     public var refreshToken: String
-    public var refreshExpiresAt: String
-    public var scopes: [String]
+    @WireDate public var refreshExpiresAt: Date
+    /// What the pair may do, in canonical order; scopes this version does not know are kept.
+    public var scopes: [Scope]
     public var tokenType = "Bearer"
 
     public init(
-        id: UUID, value: String, user: UserReference, expiresAt: String, refreshToken: String, refreshExpiresAt: String,
-        scopes: [String], tokenType: String = "Bearer"
+        id: UUID, value: String, user: UserReference, expiresAt: Date, refreshToken: String, refreshExpiresAt: Date,
+        scopes: [Scope], tokenType: String = "Bearer"
     ) {
         self.id = id
         self.value = value

@@ -20,10 +20,10 @@ final class ModelJSONTests: XCTestCase {
         try assertMatchesCodable(App.Category(id: UUID(), name: tricky))
         try assertMatchesCodable(User.Public(id: UUID(), name: tricky, username: "u"))
         try assertMatchesCodable(Token(
-            id: UUID(), value: "abc", user: UserReference(id: UUID()), expiresAt: Date().iso8601, refreshToken: "def",
-            refreshExpiresAt: Date().iso8601, scopes: Scope.allCases.map(\.rawValue)))
+            id: UUID(), value: "abc", user: UserReference(id: UUID()), expiresAt: Date(), refreshToken: "def",
+            refreshExpiresAt: Date(), scopes: Scope.known))
         try assertMatchesCodable(SessionInfo(
-            id: UUID(), createdAt: Date().iso8601, lastUsedAt: Date().iso8601, expiresAt: Date().iso8601,
-            refreshExpiresAt: Date().iso8601, userAgent: nil, scopes: ["account"], current: true))
+            id: UUID(), createdAt: Date(), lastUsedAt: Date(), expiresAt: Date(), refreshExpiresAt: Date(), userAgent: nil,
+            scopes: [.account], current: true))
     }
 }

@@ -15,11 +15,12 @@ final class FileCredentialStoreTests: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private func credential(scopes: [Scope] = Scope.allCases) throws -> Credential {
+    private func credential(scopes: [Scope] = Scope.known) throws -> Credential {
         let token = Token(
-            id: UUID(), value: "access-\(UUID())", user: UserReference(id: UUID()), expiresAt: "2030-01-01T00:00:00Z",
-            refreshToken: "refresh-\(UUID())", refreshExpiresAt: "2030-02-01T00:00:00Z", scopes: scopes.map(\.rawValue))
-        return try Credential(token, serverDate: nil, receivedAt: Date())
+            id: UUID(), value: "access-\(UUID())", user: UserReference(id: UUID()),
+            expiresAt: try XCTUnwrap(WireDate.date(from: "2030-01-01T00:00:00Z")), refreshToken: "refresh-\(UUID())",
+            refreshExpiresAt: try XCTUnwrap(WireDate.date(from: "2030-02-01T00:00:00Z")), scopes: scopes)
+        return Credential(token, serverDate: nil, receivedAt: Date())
     }
 
     private func mode(_ url: URL) throws -> Int {

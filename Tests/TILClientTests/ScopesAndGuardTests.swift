@@ -11,7 +11,7 @@ final class ScopesAndGuardTests: XCTestCase {
             let til = server.client { $0.steps = [log] }
             let writer = try await til.login(username: user.username, password: password, scopes: [.acronymsWrite])
             let account = try await til.login(username: user.username, password: password, scopes: [.account])
-            XCTAssertEqual(writer.scopes, ["acronyms:write"])
+            XCTAssertEqual(writer.scopes, [.acronymsWrite])
             let stored = try await til.credentials()
             XCTAssertEqual(Set(stored.credentials.map(\.scopes)), [ScopeSet([.acronymsWrite]), ScopeSet([.account])])
 

@@ -10,19 +10,18 @@ extension Scope {
         guard !names.isEmpty else { throw invalidScope("no scope was named") }
         var wanted = Set<Scope>()
         for name in names {
-            guard name.utf8.count <= 64, let scope = Scope(rawValue: String(name)) else {
-                throw invalidScope("unknown scope '\(name.prefix(64))'")
-            }
+            let scope = Scope(rawValue: String(name))
+            guard name.utf8.count <= 64, scope.isKnown else { throw invalidScope("unknown scope '\(name.prefix(64))'") }
             wanted.insert(scope)
         }
-        return allCases.filter(wanted.contains)
+        return known.filter(wanted.contains)
     }
 
     /// Scopes as stored in a session row: their names joined by spaces. Names the server no
     /// longer knows are dropped, never granted.
     static func stored(_ text: String) -> [Scope] {
         let names = Set(text.split(separator: " ").map(String.init))
-        return allCases.filter { names.contains($0.rawValue) }
+        return known.filter { names.contains($0.rawValue) }
     }
 
     static func storageText(_ scopes: [Scope]) -> String {
@@ -30,6 +29,6 @@ extension Scope {
     }
 
     private static func invalidScope(_ detail: String) -> Abort {
-        Abort(.badRequest, reason: "invalid_scope: \(detail); known scopes: \(allCases.map(\.rawValue).joined(separator: ", ")).")
+        Abort(.badRequest, reason: "invalid_scope: \(detail); known scopes: \(known.map(\.rawValue).joined(separator: ", ")).")
     }
 }

@@ -21,7 +21,7 @@ struct SessionsController: RouteCollection {
 
     /// A new session per successful login, with the scopes asked for (`?scope=`) or all.
     func logIn(_ request: Request) async throws -> Response {
-        let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.allCases
+        let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
         let user = try await login.authenticate(request)
         let token = try await tokens.startSession(
             userID: user.id, scopes: scopes, userAgent: request.headers["User-Agent"].map { String($0.prefix(256)) })

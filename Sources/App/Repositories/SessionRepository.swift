@@ -18,12 +18,12 @@ struct SessionRepository: Sendable {
             let id = try row.decode(column: "id", as: UUID.self)
             return SessionInfo(
                 id: id,
-                createdAt: try row.decode(column: "created_at", as: Date.self).iso8601,
-                lastUsedAt: try row.decode(column: "last_used_at", as: Date.self).iso8601,
-                expiresAt: try row.decode(column: "expires_at", as: Date.self).iso8601,
-                refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self).iso8601,
+                createdAt: try row.decode(column: "created_at", as: Date.self),
+                lastUsedAt: try row.decode(column: "last_used_at", as: Date.self),
+                expiresAt: try row.decode(column: "expires_at", as: Date.self),
+                refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self),
                 userAgent: try row.decode(column: "user_agent", as: String?.self),
-                scopes: Scope.stored(try row.decode(column: "scopes", as: String.self)).map(\.rawValue),
+                scopes: Scope.stored(try row.decode(column: "scopes", as: String.self)),
                 current: id == current)
         }
     }

@@ -33,7 +33,8 @@ struct TokenRepository: Sendable {
 
     /// One statement for both: the session row is created (a login) or has its expiries
     /// renewed (a refresh: the id exists, so the insert becomes that update), then the pair is
-    /// stored against it with the session's new expiries.
+    /// stored against it with the session's new expiries. Expiries are truncated to the second,
+    /// as the wire writes them (`WireDate`): the time a client is shown is the time enforced.
     private func issuePair(
         on runner: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], userAgent: String?, parentID: UUID?
     ) async throws -> Token {
@@ -42,8 +43,8 @@ struct TokenRepository: Sendable {
             WITH session AS (
                 INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
                 VALUES (\(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
-                        now() + \(settings.tokenTTL.seconds) * interval '1 second',
-                        now() + \(settings.refreshTokenTTL.seconds) * interval '1 second')
+                        date_trunc('second', now() + \(settings.tokenTTL.seconds) * interval '1 second'),
+                        date_trunc('second', now() + \(settings.refreshTokenTTL.seconds) * interval '1 second'))
                 ON CONFLICT (id) DO UPDATE SET last_used_at = now(),
                     expires_at = EXCLUDED.expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at
                 RETURNING expires_at, refresh_expires_at
@@ -103,9 +104,7 @@ private struct FreshPair {
         guard let row else { throw PostgresError(.server, message: "the session vanished while its tokens were issued") }
         return Token(
             id: sessionID, value: access, user: UserReference(id: userID),
-            expiresAt: try row.decode(column: "expires_at", as: Date.self).iso8601,
-            refreshToken: refresh,
-            refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self).iso8601,
-            scopes: scopes.map(\.rawValue))
+            expiresAt: try row.decode(column: "expires_at", as: Date.self), refreshToken: refresh,
+            refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self), scopes: scopes)
     }
 }

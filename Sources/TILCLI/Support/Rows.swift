@@ -22,6 +22,7 @@ extension PublicUser: TableRow {
 extension SessionInfo: TableRow {
     static var headers: [String] { ["ID", "CREATED", "LAST USED", "LOGIN ENDS", "SCOPES", "THIS", "USER AGENT"] }
     var cells: [String] {
-        [id.uuidString, createdAt, lastUsedAt, refreshExpiresAt, scopes.joined(separator: " "), current ? "*" : "", userAgent ?? ""]
+        [id.uuidString, WireDate.text(of: createdAt), WireDate.text(of: lastUsedAt), WireDate.text(of: refreshExpiresAt),
+         scopes.map(\.rawValue).joined(separator: " "), current ? "*" : "", userAgent ?? ""]
     }
 }

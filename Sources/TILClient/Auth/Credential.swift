@@ -20,20 +20,16 @@ public struct Credential: Codable, Sendable, Equatable {
 
     /// The credential in a login or refresh answer that arrived at `receivedAt`, when the
     /// server's clock said `serverDate`.
-    public init(_ token: Token, serverDate: Date?, receivedAt: Date) throws {
+    public init(_ token: Token, serverDate: Date?, receivedAt: Date) {
         let skew = serverDate.map { receivedAt.timeIntervalSince($0) } ?? 0
-        guard let expires = try? Date(token.expiresAt, strategy: .iso8601),
-              let refreshExpires = try? Date(token.refreshExpiresAt, strategy: .iso8601) else {
-            throw TILError.invalidResponse("The token's expiry times are not ISO 8601: \(token.expiresAt), \(token.refreshExpiresAt).")
-        }
         sessionID = token.id
         userID = token.user.id
-        scopes = ScopeSet(names: token.scopes)
+        scopes = ScopeSet(token.scopes)
         accessToken = token.value
         refreshToken = token.refreshToken
-        expiresAt = expires.addingTimeInterval(skew)
-        refreshExpiresAt = refreshExpires.addingTimeInterval(skew)
-        lifetime = max(0, expires.timeIntervalSince(serverDate ?? receivedAt))
+        expiresAt = token.expiresAt.addingTimeInterval(skew)
+        refreshExpiresAt = token.refreshExpiresAt.addingTimeInterval(skew)
+        lifetime = max(0, token.expiresAt.timeIntervalSince(serverDate ?? receivedAt))
     }
 
     /// Whether the access token is too close to its end to leave with: within `margin` of it

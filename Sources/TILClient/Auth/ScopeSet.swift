@@ -1,6 +1,7 @@
 /// A set of scopes: what one token may do, and the key of the token cache — a client holds
 /// one token per scope set (a narrow `acronyms:write` token beside an `account` one).
-/// Stored as the names in the server's order; names this client does not know are dropped.
+/// Stored as the names in the server's order, scopes this client does not know included: a
+/// newer server's scope is kept and sent back, never dropped.
 public struct ScopeSet: Hashable, Sendable, Codable, CustomStringConvertible {
     public let scopes: Set<Scope>
 
@@ -8,13 +9,8 @@ public struct ScopeSet: Hashable, Sendable, Codable, CustomStringConvertible {
         self.scopes = Set(scopes)
     }
 
-    /// Every scope: what a login grants unless it asks for fewer.
-    public static let all = ScopeSet(Scope.allCases)
-
-    /// From names as the server writes them; unknown names are skipped.
-    public init(names: some Sequence<String>) {
-        self.init(names.compactMap(Scope.init(rawValue:)))
-    }
+    /// Every scope this client knows: what a login grants unless it asks for fewer.
+    public static let all = ScopeSet(Scope.known)
 
     public func contains(_ scope: Scope) -> Bool { scopes.contains(scope) }
 
@@ -25,10 +21,10 @@ public struct ScopeSet: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { names.joined(separator: " ") }
 
     public init(from decoder: any Decoder) throws {
-        self.init(names: try [String](from: decoder))
+        self.init(try [Scope](from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try names.encode(to: encoder)
+        try scopes.sorted().encode(to: encoder)
     }
 }

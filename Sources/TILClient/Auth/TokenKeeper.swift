@@ -76,7 +76,7 @@ actor TokenKeeper {
     /// are dropped first; returns the credentials this one replaced (their sessions still live).
     func keep(_ issued: IssuedToken, username: String) async throws -> [Credential] {
         guard case .store(let store) = source else { return [] }
-        let credential = try Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+        let credential = Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
         let server = server
         return try await store.update { stored in
             var replaced: [Credential] = []
@@ -164,7 +164,7 @@ actor TokenKeeper {
             }
             do {
                 let issued = try await refresh(current.refreshToken)
-                let renewed = try Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+                let renewed = Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
                 stored.put(renewed)
                 return .renewed(renewed)
             } catch TILError.server(let status, let reason, _) where (400..<500).contains(status) && status != 429 {

@@ -15,7 +15,7 @@ struct Login: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Scopes to ask for, repeated or space-separated (default: all).",
-        discussion: "Known: \(Scope.allCases.map(\.rawValue).joined(separator: ", "))."))
+        discussion: "Known: \(Scope.known.map(\.rawValue).joined(separator: ", "))."))
     var scope: [String] = []
 
     @Flag(help: "Read the password from stdin's first line instead of asking.")
@@ -34,7 +34,7 @@ struct Login: AsyncParsableCommand {
             server: context.client.server.absoluteString, username: username, userID: token.user.id, session: token.id,
             scopes: token.scopes, expiresAt: token.expiresAt, refreshExpiresAt: token.refreshExpiresAt)
         if options.json { return try context.output.printJSON(summary) }
-        context.output.line("Logged in to \(summary.server) as \(username) (scopes: \(token.scopes.joined(separator: " "))).")
+        context.output.line("Logged in to \(summary.server) as \(username) (scopes: \(token.scopes.map(\.rawValue).joined(separator: " "))).")
     }
 
     /// The scopes named, nil for all; an unknown name is a usage error.
@@ -42,8 +42,9 @@ struct Login: AsyncParsableCommand {
         let names = scope.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "," }) }
         guard !names.isEmpty else { return nil }
         return Set(try names.map { name in
-            guard let scope = Scope(rawValue: String(name)) else {
-                throw ValidationError("Unknown scope '\(name)'; known: \(Scope.allCases.map(\.rawValue).joined(separator: ", ")).")
+            let scope = Scope(rawValue: String(name))
+            guard scope.isKnown else {
+                throw ValidationError("Unknown scope '\(name)'; known: \(Scope.known.map(\.rawValue).joined(separator: ", ")).")
             }
             return scope
         })
@@ -56,7 +57,7 @@ struct LoginSummary: Encodable {
     var username: String
     var userID: UUID
     var session: UUID
-    var scopes: [String]
-    var expiresAt: String
-    var refreshExpiresAt: String
+    var scopes: [Scope]
+    @WireDate var expiresAt: Date
+    @WireDate var refreshExpiresAt: Date
 }

@@ -11,8 +11,3 @@ extension Token {
         return response
     }
 }
-
-extension Date {
-    /// `2026-11-23T12:00:00Z`: ISO 8601, UTC, whole seconds, as every API answer writes times.
-    var iso8601: String { formatted(.iso8601) }
-}
