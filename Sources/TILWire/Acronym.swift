@@ -8,10 +8,7 @@ public struct Acronym: Codable, Sendable, Hashable {
     public var user: UserReference
 
     public init(id: UUID, short: String, long: String, user: UserReference) {
-        self.id = id
-        self.short = short
-        self.long = long
-        self.user = user
+        (self.id, self.short, self.long, self.user) = (id, short, long, user)
     }
 }
 
@@ -21,7 +18,6 @@ public struct AcronymRequest: Codable, Sendable, Hashable {
     public var long: String
 
     public init(short: String, long: String) {
-        self.short = short
-        self.long = long
+        (self.short, self.long) = (short, long)
     }
 }

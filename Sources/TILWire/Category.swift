@@ -6,8 +6,7 @@ public struct Category: Codable, Sendable, Hashable {
     public var name: String
 
     public init(id: UUID, name: String) {
-        self.id = id
-        self.name = name
+        (self.id, self.name) = (id, name)
     }
 }
 

@@ -8,9 +8,7 @@ public struct PublicUser: Codable, Sendable, Hashable {
     public var username: String
 
     public init(id: UUID, name: String, username: String) {
-        self.id = id
-        self.name = name
-        self.username = username
+        (self.id, self.name, self.username) = (id, name, username)
     }
 }
 
@@ -30,8 +28,6 @@ public struct CreateUserRequest: Codable, Sendable, Hashable {
     public var password: String
 
     public init(name: String, username: String, password: String) {
-        self.name = name
-        self.username = username
-        self.password = password
+        (self.name, self.username, self.password) = (name, username, password)
     }
 }

@@ -37,7 +37,6 @@ public struct PasswordChangeRequest: Codable, Sendable, Hashable {
     public var newPassword: String
 
     public init(currentPassword: String, newPassword: String) {
-        self.currentPassword = currentPassword
-        self.newPassword = newPassword
+        (self.currentPassword, self.newPassword) = (currentPassword, newPassword)
     }
 }

@@ -6,7 +6,7 @@ import TILClient
 struct SessionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions", abstract: "Where you are logged in (needs the account scope).",
-        subcommands: [List.self, End.self], defaultSubcommand: List.self)
+        subcommands: [List.self, ActionCommand<End>.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every live session, oldest first; * marks this one.")
@@ -19,18 +19,13 @@ struct SessionsCommand: AsyncParsableCommand {
         }
     }
 
-    struct End: AsyncParsableCommand {
+    struct End: ActionRoute {
         static let configuration = CommandConfiguration(abstract: "End one session: its tokens stop working.")
+        @Argument(help: "The session's id.", transform: Identifier.parse) var id: UUID
 
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: "The session's id.", transform: Identifier.parse)
-        var id: UUID
-
-        func run() async throws {
-            let context = try await options.context()
-            try await context.client.account.endSession(id)
-            context.output.done("Ended session \(id.uuidString).")
+        func perform(on client: APIClient) async throws -> String {
+            try await client.account.endSession(id)
+            return "Ended session \(id.uuidString)."
         }
     }
 }
