@@ -15,7 +15,6 @@ struct BasicLogin: Sendable {
         guard let basic = request.headers.basicAuthorization else {
             throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
         }
-        let users = users
         let verdict: PasswordVerifier.Verdict
         do {
             verdict = try await verifier.verify(basic.password, username: basic.username, address: request.clientAddress) {
