@@ -23,6 +23,25 @@ final class PasswordChangeTests: XCTestCase {
         }
     }
 
+    /// The change checks the current password as a login does (`PasswordVerifier`): wrong
+    /// guesses count toward the same throttle, and a throttled change is a 429 that checks nothing.
+    func testWrongCurrentPasswordsShareTheLoginThrottle() async throws {
+        try await withTestApp(settings: ["LOGIN_MAX_FAILURES": "3", "LOGIN_WINDOW": "60"]) { app in
+            let user = try await User.create(on: app)
+            let login = try await app.client.session(user.username)
+            _ = try await app.client.login(user.username, "wrong-password")
+            for attempt in 2...3 {
+                let wrong = try await app.client.send(
+                    .put, "/api/users/me/password", bearer: login.value, json: Change(currentPassword: "wrong-\(attempt)", newPassword: "brand-new-pw"))
+                XCTAssertEqual(wrong.status.code, 403, "failure \(attempt): \(wrong.bodyString)")
+            }
+            let right = try await app.client.send(
+                .put, "/api/users/me/password", bearer: login.value, json: Change(currentPassword: "password", newPassword: "brand-new-pw"))
+            assertThrottled(right, window: 60)
+            assertThrottled(try await app.client.login(user.username, "password"), window: 60)
+        }
+    }
+
     func testNewPasswordOutside8To72BytesIs400() async throws {
         try await withTestApp { app in
             let user = try await User.create(on: app)
