@@ -16,14 +16,18 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
 
     public var kind: Kind
     public var sqlState: SQLState?
+    /// The constraint a violation (23xxx) broke, as PostgreSQL names it (`users_username_key`):
+    /// what lets the app say which field was at fault.
+    public var constraint: String?
     public var message: String
     /// The statement never reached the server (the connection was found broken before it
     /// went out): running it again elsewhere cannot run it twice.
     var neverSent = false
 
-    public init(_ kind: Kind, sqlState: SQLState? = nil, message: String) {
+    public init(_ kind: Kind, sqlState: SQLState? = nil, constraint: String? = nil, message: String) {
         self.kind = kind
         self.sqlState = sqlState
+        self.constraint = constraint
         self.message = message
     }
 

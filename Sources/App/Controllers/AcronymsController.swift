@@ -103,8 +103,9 @@ struct AcronymsController: RouteCollection {
 
     func detach(_ request: Request) async throws -> HTTPStatus {
         let (acronymID, categoryID) = try linkIDs(request)
-        guard try await acronyms.find(acronymID) != nil else { throw Abort(.notFound, reason: "No acronym with that id.") }
-        guard try await categories.find(categoryID) != nil else { throw Abort(.notFound, reason: "No category with that id.") }
+        // The same answers as attach's foreign-key violations (`ConstraintFields`).
+        guard try await acronyms.find(acronymID) != nil else { throw Abort.unknown(.acronym) }
+        guard try await categories.find(categoryID) != nil else { throw Abort.unknown(.category) }
         try await categories.detach(acronym: acronymID, category: categoryID)
         return .noContent
     }

@@ -9,12 +9,15 @@ struct LoginMetrics: Sendable {
         case rejectedBusy = "rejected_busy"
     }
 
+    static let family = "til_logins_total"
+    static let help = [family: "Login attempts, by outcome: success, failure, throttled (429) or rejected_busy (503)."]
+
     /// One counter per outcome, made up front: recording is a lookup, never a registration.
     private let counters: [Outcome: Counter]
 
     init(factory: any MetricsFactory) {
         counters = Dictionary(uniqueKeysWithValues: Outcome.allCases.map { outcome in
-            (outcome, Counter(label: "til_logins_total", dimensions: [("outcome", outcome.rawValue)], factory: factory))
+            (outcome, Counter(label: Self.family, dimensions: [("outcome", outcome.rawValue)], factory: factory))
         })
     }
 

@@ -44,13 +44,13 @@ final class TILMetrics: Sendable {
     }
 
     init() {
-        var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = [
-            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
-            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-            .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
-        ]
-        self.factory = factory
+        factory = DescribedMetricsFactory(
+            registry: registry, help: RequestMetricFamilies.help.merging(LoginMetrics.help) { $1 },
+            durationBuckets: [
+                .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+                .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
+            ])
         openConnections = registry.makeGauge(descriptor: .init(
             metricName: "http_open", unitName: "connections", helpText: "HTTP connections open now."))
         poolInUse = registry.makeGauge(descriptor: .init(

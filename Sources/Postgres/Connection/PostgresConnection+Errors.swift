@@ -17,7 +17,9 @@ extension PostgresConnection {
             guard let result, let value = PQresultErrorField(result, Int32(code)) else { return nil }
             return String(cString: value)
         }
-        return PostgresError(.server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), message: field(UInt8(ascii: "M")) ?? libpqMessage)
+        return PostgresError(
+            .server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), constraint: field(UInt8(ascii: "n")),
+            message: field(UInt8(ascii: "M")) ?? libpqMessage)
     }
 }
 

@@ -10,6 +10,8 @@ import Synchronization
 /// The handles are made once per label combination and cached, so a request costs one
 /// dictionary lookup under a short lock, not a metric lookup with fresh label arrays.
 final class RequestMetrics: Sendable {
+    typealias Families = RequestMetricFamilies
+
     /// The `route` label of a request no route matched.
     static let unmatchedRoute = "unmatched"
     private static let namedMethods: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options]
@@ -49,14 +51,26 @@ final class RequestMetrics: Sendable {
     private func makeHandles(_ key: Key) -> Handles {
         Handles(
             requests: Counter(
-                label: "http_requests_total",
+                label: Families.requests,
                 dimensions: [("route", key.route), ("method", key.method.rawValue), ("status", String(key.status))],
                 factory: factory),
             duration: Timer(
-                label: "http_request_duration_seconds",
+                label: Families.duration,
                 dimensions: [("route", key.route), ("method", key.method.rawValue)],
                 preferredDisplayUnit: .seconds, factory: factory))
     }
+}
+
+/// The families `RequestMetrics` records, and what each means: for a metrics backend that
+/// writes help text (TIL's Prometheus factory turns it into `# HELP` lines).
+public enum RequestMetricFamilies {
+    public static let requests = "http_requests_total"
+    public static let duration = "http_request_duration_seconds"
+
+    public static let help: [String: String] = [
+        requests: "HTTP requests answered, by route pattern, method and status.",
+        duration: "Seconds from a parsed request to its response, by route pattern and method.",
+    ]
 }
 
 extension Duration {
