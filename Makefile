@@ -17,19 +17,34 @@ RUN_ENV = $(or $(ENVIRONMENT),$(if $(filter 127.% localhost ::1,$(HOST)),develop
 RUN_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) url))
 TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null && $(PGSCRIPT) test-url))
 
-.PHONY: help deps db db-stop build release run test test-tsan fuzz fuzz-api bench bench-compare routes clean cluster-up cluster-down cluster-test drills
+# `make install` copies til and til-server here (bin/): /usr/local as root, else ~/.local.
+PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 
+.PHONY: help deps db db-stop build release run install routes test readme-check test-tsan fuzz fuzz-api drills bench bench-compare cluster-up cluster-down cluster-test clean
+
+# Every target is listed here (MakefileTests checks).
 help:
 	@echo "make run            build (release) and serve on http://$(HOST):$(PORT)"
-	@echo "make test           build and run every test (starts a local PostgreSQL)"
+	@echo "make test           build and run every test (starts a local PostgreSQL), then readme-check"
+	@echo "make install        til and til-server (release) into $(PREFIX)/bin (PREFIX=...)"
+	@echo "make routes         print the route table (no database needed)"
+	@echo "make readme-check   run the README's sh blocks in order against a fresh server"
+	@echo "make test-tsan      every test under ThreadSanitizer"
 	@echo "make fuzz           fuzz the HTTP request parser (FUZZ_SECONDS, default 600)"
 	@echo "make fuzz-api       schemathesis against the OpenAPI document (FUZZ_API_SECONDS, default 300)"
 	@echo "make drills         fault drills against a release build -> RELIABILITY.md (DRILLS=a,b for a subset)"
-	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers -> Benchmarks/RESULTS.md"
-	@echo "make db / db-stop   start / stop the local PostgreSQL"
+	@echo "make bench          TIL's own benchmark (wrk, BENCH_SECONDS, default 5) -> Benchmarks/results/"
+	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers (needs ../shared) -> Benchmarks/RESULTS.md"
+	@echo "make build          debug build"
+	@echo "make release        release build"
+	@echo "make deps           install the Debian packages TIL needs (root)"
+	@echo "make db             start the local PostgreSQL (.pgdata/)"
+	@echo "make db-stop        stop it"
 	@echo "make cluster-up     3 til-servers behind HAProxy, PgBouncer, a primary + streaming replica"
 	@echo "make cluster-test   the auth flows, a process kill and a replica stop through that cluster"
 	@echo "make cluster-down   stop the cluster (scripts/cluster.sh env prints its URLs)"
+	@echo "make clean          remove the build folders"
+	@echo "make help           this list"
 
 ## Install the system packages TIL builds and runs with (only what is missing; root only).
 deps:
@@ -59,6 +74,13 @@ release: deps
 run: release
 	DATABASE_URL="$(RUN_DB)" ENVIRONMENT=$(RUN_ENV) .build/release/til-server serve --hostname $(HOST) --port $(PORT)
 
+## The release binaries where a shell finds them; says so when that folder is not on PATH.
+install: release
+	@bin="$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"; \
+	install -d "$(PREFIX)/bin" && install -m 755 "$$bin/til" "$$bin/til-server" "$(PREFIX)/bin/" && \
+	echo "installed til and til-server in $(PREFIX)/bin"; \
+	case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "$(PREFIX)/bin is not on your PATH: add it, e.g. export PATH=\"$(PREFIX)/bin:\$$PATH\"";; esac
+
 routes: build
 	ENVIRONMENT=development .build/debug/til-server routes
 
@@ -68,6 +90,11 @@ test: deps
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="openssl curl" 2>/dev/null || echo "openssl/curl missing: the HTTPS tests will skip"
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	DATABASE_URL="$(TEST_DB)" swift test --skip-build $(SWIFT_BUILD_FLAGS)
+	scripts/readme-walk.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
+## The README's sh blocks, in order, against a fresh debug til-server and database (scripts/readme-walk.sh).
+readme-check: build
+	scripts/readme-walk.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 
 ## The whole suite once under ThreadSanitizer (own build folder).
 test-tsan: deps
@@ -87,8 +114,17 @@ drills: release
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }
 	PYTHONDONTWRITEBYTECODE=1 python3 scripts/drills/run.py
 
+## TIL's own suite (scripts/bench.sh): a release til-server on a free loopback port over a fresh
+## database, wrk bounded by BENCH_SECONDS per test. Needs nothing outside this repository.
+BENCH_SECONDS ?= 5
+bench: release
+	@command -v wrk >/dev/null || $(MAKE) --no-print-directory -s deps APT_PACKAGES=wrk
+	BENCH_SECONDS=$(BENCH_SECONDS) scripts/bench.sh "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
+## TIL against the Vapor and Hummingbird peers: needs ../shared/ (peers and their bench driver),
+## or SHARED=/path/to/shared; says so when it is missing.
 bench-compare: release
-	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; }
+	@command -v wrk >/dev/null || $(MAKE) --no-print-directory -s deps APT_PACKAGES=wrk
 	scripts/bench-compare.sh
 
 ## Several processes (issue 11): see docs/SCALING.md. Not part of `make test` (Debian packages,

@@ -8,8 +8,16 @@
 #   ONLY="til" scripts/bench-compare.sh one of them (til, vapor, hummingbird)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# The peers and their bench driver live beside this repository, not in it.
 shared=${SHARED:-$root/../shared}
-[ -d "$shared/peers" ] || shared=/work/shared
+if [ ! -x "$shared/peers/pg.sh" ] || [ ! -x "$shared/bench/run.sh" ]; then
+    cat >&2 <<MSG
+bench-compare needs the peer implementations and their bench driver: $shared/peers/ and
+$shared/bench/ are missing. Put them beside this repository (../shared) or point SHARED at
+them. TIL's own benchmark needs neither: make bench
+MSG
+    exit 1
+fi
 pgsh=$shared/peers/pg.sh
 results=$root/Benchmarks/results
 mkdir -p "$results"

@@ -20,7 +20,9 @@ cat >"$work/login.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Authorization"] = "Basic YWRtaW46cGFzc3dvcmQ="
 LUA
-quiet() { python3 /work/shared/bench/bench.py quiet >/dev/null 2>&1 || true; }
+# shellcheck source=lib/quiet.sh
+. "$(dirname "$0")/lib/quiet.sh"
+quiet() { wait_quiet >/dev/null; }
 foreign_ticks() {  # CPU ticks of every process but the server, postgres, wrk and this script
     python3 - "${SERVER_PID:-0}" "$$" <<'PY'
 import os, sys

@@ -5,6 +5,8 @@
 #   local-postgres.sh url     print the URL of the running cluster
 #   local-postgres.sh status  exit 0 when it runs
 #   local-postgres.sh destroy stop it and delete its data
+#   local-postgres.sh fresh-db NAME   start it, (re)create an empty database NAME; print its URL
+#   local-postgres.sh drop-db NAME    drop database NAME (the walk's and the bench's throwaways)
 # Data lives in .pgdata/ at the repo root (git-ignored), or in $TIL_PGDATA. The server runs as
 # an unprivileged user (postgres refuses root) on a free loopback port, chosen once and kept.
 set -euo pipefail
@@ -84,6 +86,26 @@ start() {
     url
 }
 
+# A throwaway's name: [a-z0-9_] (it goes into SQL and a URL as it is), never `make run`'s or the tests'.
+throwaway_name() {
+    [[ "${1:-}" =~ ^[a-z0-9_]+$ ]] && [ "$1" != "$DB" ] && [ "$1" != "${DB}_test" ] && return
+    echo "usage: $0 fresh-db|drop-db NAME ([a-z0-9_]+, not $DB or ${DB}_test)" >&2; exit 2
+}
+
+fresh_db() {
+    throwaway_name "${1:-}"
+    start >/dev/null
+    superuser_psql -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" \
+        -c "CREATE DATABASE \"$1\" OWNER til"
+    DB=$1 url
+}
+
+drop_db() {
+    throwaway_name "${1:-}"
+    pick_datadir
+    if is_running; then superuser_psql -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)"; fi
+}
+
 stop() { pick_datadir; if is_running; then as_pg "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null; fi; }
 
 case "${1:-}" in
@@ -93,5 +115,7 @@ case "${1:-}" in
     test-url) pick_datadir; DB=${DB}_test url ;;
     status) pick_datadir; is_running ;;
     destroy) stop; rm -rf "$PGDATA" ;;
-    *) echo "usage: $0 start|stop|url|test-url|status|destroy" >&2; exit 2 ;;
+    fresh-db) fresh_db "${2:-}" ;;
+    drop-db) drop_db "${2:-}" ;;
+    *) echo "usage: $0 start|stop|url|test-url|status|destroy|fresh-db NAME|drop-db NAME" >&2; exit 2 ;;
 esac
