@@ -70,6 +70,9 @@ let package = Package(
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "Threads"], swiftSettings: swiftSettings),
 
+        // Asking the person at the terminal (no-echo password prompts), for `til` and `til-server`.
+        .target(name: "Terminal", swiftSettings: swiftSettings),
+
         // The wire types, shared by the server and its clients: Foundation only.
         .target(name: "TILWire", swiftSettings: swiftSettings),
 
@@ -81,7 +84,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "TILServer",
-            dependencies: ["App", "Web", "Postgres", "Threads", logging, .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "App", "Web", "HTTP1", "Postgres", "Terminal", "Threads", logging,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -89,7 +95,7 @@ let package = Package(
         .target(name: "TILClient", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "TILCLI",
-            dependencies: ["TILClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TILClient", "Terminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 

@@ -46,10 +46,22 @@ public struct Migrator: Sendable {
     /// Reverts the migrations of the latest batch, newest first; the names reverted.
     @discardableResult
     public func revertLastBatch() async throws -> [String] {
+        try await revert(Set(try await lastBatch()))
+    }
+
+    /// Names of the migrations `migrate` would apply, in order.
+    public func pendingMigrations() async throws -> [String] {
+        let applied = Set(try await appliedMigrations())
+        return migrations.map(\.name).filter { !applied.contains($0) }
+    }
+
+    /// Names of the migrations `revertLastBatch` would revert, newest first.
+    public func lastBatch() async throws -> [String] {
         try await ensureTable()
         let rows = try await client.query(
             "SELECT name FROM _migrations WHERE batch = (SELECT MAX(batch) FROM _migrations)")
-        return try await revert(Set(try rows.map { try $0.decode(column: "name", as: String.self) }))
+        let names = Set(try rows.map { try $0.decode(column: "name", as: String.self) })
+        return migrations.reversed().map(\.name).filter { names.contains($0) }
     }
 
     /// Reverts every applied migration, newest first.

@@ -5,7 +5,7 @@ public import Sockets
 /// per event loop, so a request's statements run on the thread that serves the request.
 ///
 /// ```swift
-/// let db = PostgresClient(configuration: try .fromEnvironment(), logger: logger)
+/// let db = PostgresClient(configuration: try PostgresConfiguration(url: "postgres://til@127.0.0.1/til"), logger: logger)
 /// let rows = try await db.query("SELECT name FROM users WHERE id = \(id)")
 /// ```
 public final class PostgresClient: Sendable {

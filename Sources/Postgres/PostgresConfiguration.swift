@@ -1,8 +1,14 @@
-public import Foundation
+import Foundation
 import Threads
 
-/// Where and how to connect, from a URL or the environment.
+/// Where and how to connect, as plain values or parsed from a URL. Reading the environment is
+/// the app's business (TIL's `ConfigReader`); this module only takes what comes out of it.
 public struct PostgresConfiguration: Sendable {
+    /// A URL or one of its parameters that cannot be used; the message never holds the password.
+    public struct InvalidURL: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
     /// libpq's `sslmode`, passed through unchanged: `verify-ca` and `verify-full` check the
     /// server's certificate (against `tlsRootCertificate`, else `~/.postgresql/root.crt`).
     public enum TLSMode: String, Sendable, CaseIterable {
@@ -10,11 +16,10 @@ public struct PostgresConfiguration: Sendable {
         case verifyCA = "verify-ca"
         case verifyFull = "verify-full"
 
-        /// The mode named by a URL or `PGSSLMODE`; an unknown name is an error, never a
-        /// silently weaker mode.
-        public init(parsing text: String) throws {
+        /// The mode a URL names; an unknown name is an error, never a silently weaker mode.
+        public init(parsing text: String) throws(InvalidURL) {
             guard let mode = TLSMode(rawValue: text) else {
-                throw PostgresError(.connectionFailed, message: "Invalid sslmode '\(text)' (expected one of \(Self.names)).")
+                throw InvalidURL(description: "invalid sslmode '\(text)': expected one of \(Self.names)")
             }
             self = mode
         }
@@ -64,65 +69,48 @@ public struct PostgresConfiguration: Sendable {
 
     /// `postgres://user:pass@host:port/db?sslmode=verify-full&sslrootcert=/path/ca.crt` (also
     /// `postgresql://`; `?host=/dir` selects a unix socket; `pool_size`, `statement_cache`).
-    /// User and password are percent-decoded. Environment defaults (`DATABASE_STATEMENT_CACHE`)
-    /// apply unless the URL sets the same thing.
-    public init(url: String, environment: [String: String] = [:]) throws {
+    /// User and password are percent-decoded. `statementCache` applies unless the URL sets
+    /// `statement_cache`. An unknown parameter is an error: a typo must not be ignored.
+    public init(url: String, statementCache: Bool = true) throws(InvalidURL) {
         guard let components = URLComponents(string: url),
               components.scheme == "postgres" || components.scheme == "postgresql"
-        else { throw PostgresError(.connectionFailed, message: "Invalid database URL (expected postgres://user:pass@host:port/db).") }
+        else { throw InvalidURL(description: "not a database URL: expected postgres://user:pass@host:port/db") }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
         self.init(
             host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: user,
             password: components.percentEncodedPassword.flatMap { $0.removingPercentEncoding },
             database: database.isEmpty ? user : database)
-        try applyDefaults(from: environment)
+        self.statementCache = statementCache
         for item in components.queryItems ?? [] {
+            let value = item.value ?? ""
             switch item.name {
-            case "sslmode": tls = try TLSMode(parsing: item.value ?? "")
-            case "sslrootcert": tlsRootCertificate = item.value
-            case "host": unixSocketDirectory = item.value
-            case "pool_size": poolSize = Int(item.value ?? "").map { max(1, $0) } ?? poolSize
-            case "statement_cache": statementCache = try Self.switchValue(item.value ?? "", of: "statement_cache")
-            default: break
+            case "sslmode": tls = try TLSMode(parsing: value)
+            case "sslrootcert": tlsRootCertificate = value
+            case "host": unixSocketDirectory = value
+            case "pool_size":
+                guard let size = Int(value), Self.poolSizes.contains(size) else {
+                    let sizes = "\(Self.poolSizes.lowerBound) to \(Self.poolSizes.upperBound)"
+                    throw InvalidURL(description: "invalid pool_size '\(value)': expected \(sizes)")
+                }
+                poolSize = size
+            case "statement_cache": self.statementCache = try Self.switchValue(value, of: "statement_cache")
+            default:
+                throw InvalidURL(
+                    description: "unknown parameter '\(item.name)': expected sslmode, sslrootcert, host, pool_size or statement_cache")
             }
         }
     }
 
-    /// `DATABASE_URL`, else `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`, else libpq's `PG*` variables
-    /// (with `PGSSLMODE`, `PGSSLROOTCERT`); `DATABASE_STATEMENT_CACHE=off` applies to all three.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresConfiguration {
-        if let url = environment["DATABASE_URL"], !url.isEmpty { return try PostgresConfiguration(url: url, environment: environment) }
-        var configuration: PostgresConfiguration
-        if let host = environment["DATABASE_HOST"] {
-            configuration = PostgresConfiguration(
-                host: host, port: environment["DATABASE_PORT"].flatMap(Int.init) ?? 5432,
-                username: environment["DATABASE_USERNAME"] ?? "til", password: environment["DATABASE_PASSWORD"],
-                database: environment["DATABASE_NAME"] ?? "til")
-        } else {
-            let user = environment["PGUSER"] ?? "postgres"
-            configuration = PostgresConfiguration(
-                host: environment["PGHOST"] ?? "127.0.0.1", port: environment["PGPORT"].flatMap(Int.init) ?? 5432,
-                username: user, password: environment["PGPASSWORD"], database: environment["PGDATABASE"] ?? user)
-            if let mode = environment["PGSSLMODE"] { configuration.tls = try TLSMode(parsing: mode) }
-            configuration.tlsRootCertificate = environment["PGSSLROOTCERT"]
-        }
-        try configuration.applyDefaults(from: environment)
-        return configuration
-    }
-
-    private mutating func applyDefaults(from environment: [String: String]) throws {
-        if let text = environment["DATABASE_STATEMENT_CACHE"] {
-            statementCache = try Self.switchValue(text, of: "DATABASE_STATEMENT_CACHE")
-        }
-    }
+    /// The pool sizes a URL may ask for.
+    public static let poolSizes = 1...10_000
 
     /// `on`/`off` (also `true`/`false`, `1`/`0`); anything else is an error naming the setting.
-    private static func switchValue(_ text: String, of setting: String) throws -> Bool {
+    private static func switchValue(_ text: String, of setting: String) throws(InvalidURL) -> Bool {
         switch text.lowercased() {
         case "on", "true", "1": return true
         case "off", "false", "0": return false
-        default: throw PostgresError(.connectionFailed, message: "Invalid \(setting) '\(text)' (expected on or off).")
+        default: throw InvalidURL(description: "invalid \(setting) '\(text)': expected on or off")
         }
     }
 
@@ -138,8 +126,8 @@ public struct PostgresConfiguration: Sendable {
         return parameters
     }
 
-    /// For error messages: where we tried to connect, without the password.
-    var endpointDescription: String {
+    /// Where this connects, without the password: `127.0.0.1:5432/til as til`.
+    public var endpointDescription: String {
         "\(unixSocketDirectory ?? host):\(port)/\(database) as \(username)"
     }
 }

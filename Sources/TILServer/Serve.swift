@@ -1,13 +1,14 @@
 import App
 import ArgumentParser
-import Foundation
+import HTTP1
 import Logging
 import Postgres
 import Threads
 import Web
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the API (migrating first, unless told not to).")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the API (migrating first, unless told not to).", discussion: EnvironmentHelp.text)
 
     @OptionGroup var common: CommonOptions
 
@@ -30,50 +31,65 @@ struct Serve: AsyncParsableCommand {
         help: "Share the port with a til-server already on it (zero-downtime restart: start the new one, then stop the old).")
     var reusePort = false
 
-    @OptionGroup var tlsOptions: TLSOptions
+    @Option(
+        name: .customLong("tls-certificate"),
+        help: ArgumentHelp(
+            "With --tls-key: serve HTTPS (TLS 1.2/1.3) with this PEM certificate chain instead of HTTP (default: $TLS_CERTIFICATE). Usually TLS ends at a proxy in front: leave unset then.",
+            valueName: "pem-file"))
+    var tlsCertificate: String?
 
+    @Option(
+        name: .customLong("tls-key"),
+        help: ArgumentHelp("PEM private key of --tls-certificate (default: $TLS_KEY).", valueName: "pem-file"))
+    var tlsKey: String?
+
+    /// Checks everything it can before it touches the database or binds: the configuration,
+    /// the admin password for this address, the TLS files. Then migrates, compares the stored
+    /// admin password with the configuration, and serves until SIGINT or SIGTERM.
     func run() async throws {
-        let (configuration, logger) = try common.load()
-        let tls: TLSConfiguration?
-        do {
-            try configuration.checkAdminPassword(servingOn: hostname)  // before migrating seeds it
-            tls = try tlsOptions.configuration(environment: ProcessInfo.processInfo.environment)
-        } catch let error as ConfigurationError {
-            throw CommonOptions.exit(error)
-        }
+        let reader = common.reader
+            .overriding(.port, with: port.map(String.init), from: "--port")
+            .overriding(.maxConnections, with: maxConnections.map(String.init), from: "--max-connections")
+            .overriding(.tlsCertificate, with: tlsCertificate, from: "--tls-certificate")
+            .overriding(.tlsKey, with: tlsKey, from: "--tls-key")
+        let (configuration, logger) = try common.load(reader)
+        let server = try ServerSettings(reader: reader)
+        try configuration.checkAdminPassword(servingOn: hostname)
         BackgroundPriority.lowerOwnSession()  // under contention, PostgreSQL's session gets 3x this server's CPU
         let til = TIL(configuration: configuration, logger: logger)
-        if !noAutoMigrate {
-            do {
-                try await til.migrator.migrate()
-            } catch {
-                logger.critical("migrations failed: \(error)")
-                await til.db.shutdown()
-                throw ExitCode.failure
+        do {
+            try await DatabaseAccess(configuration, reader: reader).run {
+                if !noAutoMigrate { try await migrate(til) }
+                try await til.checkStoredAdminPassword()
             }
+        } catch {
+            await til.db.shutdown()
+            throw error
         }
         let app = Application(environment: configuration.environment, logger: logger)
         app.http.host = hostname
-        app.http.port = port ?? ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
+        app.http.port = server.port
         app.http.reusePort = reusePort
-        let limitText = maxConnections.map(String.init) ?? ProcessInfo.processInfo.environment["MAX_CONNECTIONS"]
-        if let limitText {
-            guard let limit = Int(limitText), limit > 0 else {
-                throw ValidationError("--max-connections (MAX_CONNECTIONS) must be a whole number of at least 1, not '\(limitText)'.")
-            }
-            app.http.limits.maxConnections = limit
-        }
-        app.http.tls = tls
+        app.http.limits.maxConnections = server.maxConnections
+        app.http.tls = server.tls
         try til.configure(app)
         do {
             try await app.run()
         } catch let error as HTTPServerError {
             await app.shutdown()
-            FileHandle.standardError.write(Data("""
-                til-server: \(error). Stop the server using it or choose another --port; to take over \
-                from a running til-server without downtime, start the new one with --reuse-port.\n
-                """.utf8))
-            throw ExitCode.failure
+            throw CommandFailure(
+                "\(error). Stop the server using it or choose another --port; to take over from a running til-server "
+                    + "without downtime, start the new one with --reuse-port.")
+        }
+    }
+
+    private func migrate(_ til: TIL) async throws {
+        do {
+            try await til.migrator.migrate()
+        } catch let error as PostgresError where error.kind == .connectionFailed {
+            throw error  // DatabaseAccess explains it
+        } catch {
+            throw CommandFailure("migrations failed: \(error)")
         }
     }
 }

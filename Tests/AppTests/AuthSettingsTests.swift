@@ -7,7 +7,7 @@ import XCTest
 /// The token lifecycle's settings and the scope names: pure, no database.
 final class AuthSettingsTests: XCTestCase {
     func testDefaults() throws {
-        let settings = try AuthSettings.load(from: [:])
+        let settings = try AuthSettings(reader: ConfigReader(environment: [:]))
         XCTAssertEqual(settings.tokenTTL, .seconds(3600))
         XCTAssertEqual(settings.refreshTokenTTL, .seconds(30 * 24 * 3600))
         XCTAssertEqual(settings.refreshReuseGrace, .zero)
@@ -18,10 +18,10 @@ final class AuthSettingsTests: XCTestCase {
     }
 
     func testValuesAreReadAndBadOnesRefusedWithTheirName() throws {
-        let settings = try AuthSettings.load(from: [
+        let settings = try AuthSettings(reader: ConfigReader(environment: [
             "TOKEN_TTL": "60", "REFRESH_TOKEN_TTL": "120", "REFRESH_REUSE_GRACE": "5", "LOGIN_MAX_FAILURES": "3",
             "LOGIN_WINDOW": "30", "ACRONYM_EDIT_POLICY": "Owner", "TRUSTED_PROXIES": "10.0.0.0/8, ::1",
-        ])
+        ]))
         XCTAssertEqual(settings.tokenTTL, .seconds(60))
         XCTAssertEqual(settings.refreshTokenTTL, .seconds(120))
         XCTAssertEqual(settings.refreshReuseGrace, .seconds(5))
@@ -32,7 +32,7 @@ final class AuthSettingsTests: XCTestCase {
             ("TOKEN_TTL", "0"), ("TOKEN_TTL", "1h"), ("REFRESH_REUSE_GRACE", "-1"), ("LOGIN_MAX_FAILURES", "0"),
             ("ACRONYM_EDIT_POLICY", "admins"), ("TRUSTED_PROXIES", "10.0.0.0/33"), ("TRUSTED_PROXIES", "proxy.local"),
         ] {
-            XCTAssertThrowsError(try AuthSettings.load(from: [name: value]), "\(name)=\(value)") { error in
+            XCTAssertThrowsError(try AuthSettings(reader: ConfigReader(environment: [name: value])), "\(name)=\(value)") { error in
                 XCTAssertTrue("\(error)".contains(name), "\(error)")
             }
         }

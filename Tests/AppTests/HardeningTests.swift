@@ -180,7 +180,7 @@ final class HardeningTests: XCTestCase {
                 _ = try await db.query("SELECT secret_column FROM no_such_table")
                 return "unreachable"
             }
-            try await withSideApp(environment: .detect([:])) { app in
+            try await withSideApp(environment: .production) { app in
                 app.middleware.append(DatabaseErrorMiddleware())
                 app.get("fail", use: failing)
             } test: { client in

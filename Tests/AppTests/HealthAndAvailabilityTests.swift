@@ -45,12 +45,14 @@ final class HealthAndAvailabilityTests: XCTestCase {
     }
 
     func testProductionRefusesToStartWithoutAdminPassword() {
-        XCTAssertThrowsError(try AppConfiguration.load(environment: .production, from: ["DATABASE_URL": "postgres://a@b/c"])) { error in
+        func load(_ variables: [String: String]) throws -> AppConfiguration {
+            try AppConfiguration(reader: ConfigReader(environment: variables))
+        }
+        XCTAssertThrowsError(try load(["DATABASE_URL": "postgres://a@b/c"])) { error in
             XCTAssertTrue("\(error)".contains("ADMIN_PASSWORD"))
         }
-        XCTAssertNoThrow(try AppConfiguration.load(
-            environment: .production, from: ["DATABASE_URL": "postgres://a@b/c", "ADMIN_PASSWORD": "long-enough-secret"]))
-        XCTAssertEqual(try AppConfiguration.load(environment: .development, from: [:]).adminPassword, "password")
-        XCTAssertThrowsError(try AppConfiguration.load(environment: .development, from: ["BCRYPT_COST": "99"]))
+        XCTAssertNoThrow(try load(["DATABASE_URL": "postgres://a@b/c", "ADMIN_PASSWORD": "long-enough-secret"]))
+        XCTAssertEqual(try load(["ENVIRONMENT": "development"]).adminPassword, "password")
+        XCTAssertThrowsError(try load(["ENVIRONMENT": "development", "BCRYPT_COST": "99"]))
     }
 }

@@ -71,11 +71,15 @@ final class MetricsTests: XCTestCase {
     }
 
     func testMetricsSettings() throws {
-        XCTAssertEqual(try MetricsExposure.load(from: [:]), .serverPort)
-        XCTAssertEqual(try MetricsExposure.load(from: ["METRICS": "off", "METRICS_PORT": "9100"]), .off)
-        XCTAssertEqual(try MetricsExposure.load(from: ["METRICS_PORT": "9100"]), .port(9100))
-        XCTAssertThrowsError(try MetricsExposure.load(from: ["METRICS": "maybe"]))
-        XCTAssertThrowsError(try MetricsExposure.load(from: ["METRICS_PORT": "70000"]))
+        func exposure(_ variables: [String: String]) throws -> MetricsExposure {
+            try MetricsExposure(reader: ConfigReader(environment: variables))
+        }
+        XCTAssertEqual(try exposure([:]), .serverPort)
+        XCTAssertEqual(try exposure(["METRICS": "off", "METRICS_PORT": "9100"]), .off)
+        XCTAssertEqual(try exposure(["METRICS_PORT": "9100"]), .port(9100))
+        XCTAssertThrowsError(try exposure(["METRICS": "maybe"]))
+        XCTAssertThrowsError(try exposure(["METRICS_PORT": "70000"]))
+        XCTAssertThrowsError(try exposure(["METRICS": "off", "METRICS_PORT": "70000"]), "checked even when off")
     }
 
     private func scrape(_ app: TestApp) async throws -> PrometheusText {

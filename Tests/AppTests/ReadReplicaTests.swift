@@ -90,17 +90,19 @@ final class ReadReplicaTests: XCTestCase {
     }
 
     func testReadURLsAreParsedLikeTheDatabaseURL() throws {
-        let list = try AppConfiguration.readReplicas(from: [
+        let list = try PostgresConfiguration.readReplicas(reader: ConfigReader(environment: [
             "DATABASE_READ_URL": "postgres://r@a:5433/til?sslmode=require, postgres://r@b:5434/til,",
             "DATABASE_STATEMENT_CACHE": "off",
-        ])
+        ]))
         XCTAssertEqual(list.map(\.host), ["a", "b"])
         XCTAssertEqual(list.map(\.port), [5433, 5434])
         XCTAssertEqual(list.map(\.tls), [.require, .prefer])
         XCTAssertEqual(list.map(\.statementCache), [false, false])
-        XCTAssertEqual(try AppConfiguration.readReplicas(from: [:]).count, 0)
-        XCTAssertThrowsError(try AppConfiguration.readReplicas(from: ["DATABASE_READ_URL": "postgres://a/til,http://b"])) { error in
-            XCTAssertTrue("\(error)".contains("DATABASE_READ_URL entry 2"), "\(error)")
+        XCTAssertEqual(try PostgresConfiguration.readReplicas(reader: ConfigReader(environment: [:])).count, 0)
+        let bad = ConfigReader(environment: ["DATABASE_READ_URL": "postgres://a/til,http://b"])
+        XCTAssertThrowsError(try PostgresConfiguration.readReplicas(reader: bad)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("DATABASE_READ_URL must be"), "\(error)")
+            XCTAssertTrue("\(error)".contains("entry 2: not a database URL"), "\(error)")
         }
     }
 }

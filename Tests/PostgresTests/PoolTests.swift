@@ -84,7 +84,7 @@ final class PoolTests: XCTestCase {
         await db.shutdown()
     }
 
-    func testConfigurationFromURLAndEnvironment() throws {
+    func testConfigurationFromURL() throws {
         let url = try PostgresConfiguration(url: "postgresql://us%40er:p%3Ass@db.local:6543/app?sslmode=disable")
         XCTAssertEqual(url.username, "us@er")
         XCTAssertEqual(url.password, "p:ss")
@@ -92,10 +92,6 @@ final class PoolTests: XCTestCase {
         XCTAssertEqual(url.port, 6543)
         XCTAssertEqual(url.database, "app")
         XCTAssertEqual(url.tls, .disable)
-        let env = try PostgresConfiguration.fromEnvironment([
-            "DATABASE_HOST": "h", "DATABASE_PORT": "7", "DATABASE_USERNAME": "u", "DATABASE_PASSWORD": "p", "DATABASE_NAME": "d",
-        ])
-        XCTAssertEqual([env.host, "\(env.port)", env.username, env.password ?? "", env.database], ["h", "7", "u", "p", "d"])
         XCTAssertThrowsError(try PostgresConfiguration(url: "mysql://x@y/z"))
     }
 }

@@ -3,7 +3,8 @@ import Logging
 import XCTest
 @testable import Postgres
 
-/// `sslmode`, `sslrootcert` and the statement cache: parsed strictly, handed to libpq unchanged.
+/// `sslmode`, `sslrootcert`, the pool size and the statement cache: parsed strictly from the URL,
+/// handed to libpq unchanged. (Reading them from the environment is the app's: `ConfigurationTests`.)
 final class PostgresConfigurationTests: XCTestCase {
     private func libpqValue(_ keyword: String, of configuration: PostgresConfiguration) -> String? {
         configuration.libpqParameters.first { $0.0 == keyword }?.1
@@ -21,35 +22,38 @@ final class PostgresConfigurationTests: XCTestCase {
     func testUnknownSSLModesAreRejectedNamingTheChoices() {
         for mode in ["verify_full", "VERIFY-FULL", "on", "", "required"] {
             XCTAssertThrowsError(try PostgresConfiguration(url: "postgres://u@h/d?sslmode=\(mode)"), mode) { error in
-                XCTAssertTrue("\(error)".contains("Invalid sslmode '\(mode)'"), "\(error)")
+                XCTAssertTrue("\(error)".contains("invalid sslmode '\(mode)'"), "\(error)")
                 XCTAssertTrue("\(error)".contains("disable, allow, prefer, require, verify-ca, verify-full"), "\(error)")
             }
         }
-        XCTAssertThrowsError(try PostgresConfiguration.fromEnvironment(["PGHOST": "h", "PGSSLMODE": "strict"]))
     }
 
-    func testRootCertificateFromTheURLOrPGSSLROOTCERT() throws {
+    func testRootCertificateFromTheURL() throws {
         let url = try PostgresConfiguration(url: "postgres://u@h/d?sslmode=verify-full&sslrootcert=/etc/ssl/ca%20file.crt")
         XCTAssertEqual(url.tlsRootCertificate, "/etc/ssl/ca file.crt")
         XCTAssertEqual(libpqValue("sslrootcert", of: url), "/etc/ssl/ca file.crt")
         XCTAssertNil(libpqValue("sslrootcert", of: try PostgresConfiguration(url: "postgres://u@h/d")))
-        let env = try PostgresConfiguration.fromEnvironment(["PGHOST": "h", "PGSSLMODE": "verify-ca", "PGSSLROOTCERT": "/ca.crt"])
-        XCTAssertEqual(env.tls, .verifyCA)
-        XCTAssertEqual(env.tlsRootCertificate, "/ca.crt")
     }
 
-    func testStatementCacheFromTheURLOrTheEnvironment() throws {
+    func testStatementCacheFromTheURLOrTheCallersDefault() throws {
         XCTAssertTrue(try PostgresConfiguration(url: "postgres://u@h/d").statementCache)
         XCTAssertFalse(try PostgresConfiguration(url: "postgres://u@h/d?statement_cache=off").statementCache)
-        let off = ["DATABASE_URL": "postgres://u@h/d", "DATABASE_STATEMENT_CACHE": "off"]
-        XCTAssertFalse(try PostgresConfiguration.fromEnvironment(off).statementCache)
-        XCTAssertFalse(try PostgresConfiguration.fromEnvironment(["DATABASE_HOST": "h", "DATABASE_STATEMENT_CACHE": "0"]).statementCache)
-        let urlWins = ["DATABASE_URL": "postgres://u@h/d?statement_cache=on", "DATABASE_STATEMENT_CACHE": "off"]
-        XCTAssertTrue(try PostgresConfiguration.fromEnvironment(urlWins).statementCache, "the URL is the more specific")
+        XCTAssertFalse(try PostgresConfiguration(url: "postgres://u@h/d", statementCache: false).statementCache)
+        let urlWins = try PostgresConfiguration(url: "postgres://u@h/d?statement_cache=on", statementCache: false)
+        XCTAssertTrue(urlWins.statementCache, "the URL is the more specific")
         XCTAssertThrowsError(try PostgresConfiguration(url: "postgres://u@h/d?statement_cache=maybe")) { error in
             XCTAssertTrue("\(error)".contains("statement_cache"), "\(error)")
         }
-        XCTAssertThrowsError(try PostgresConfiguration.fromEnvironment(["DATABASE_HOST": "h", "DATABASE_STATEMENT_CACHE": "no"]))
+    }
+
+    func testPoolSizeAndUnknownParametersAreCheckedNotIgnored() throws {
+        XCTAssertEqual(try PostgresConfiguration(url: "postgres://u@h/d?pool_size=3").poolSize, 3)
+        for bad in ["pool_size=0", "pool_size=many", "sslmod=disable", "application_name=x"] {
+            XCTAssertThrowsError(try PostgresConfiguration(url: "postgres://u:hunter2@h/d?\(bad)"), bad) { error in
+                XCTAssertTrue("\(error)".contains(String(bad.prefix { $0 != "=" })), "\(error)")
+                XCTAssertFalse("\(error)".contains("hunter2"), "\(error)")
+            }
+        }
     }
 
     /// Off, statements are unnamed: the server holds no prepared statement for the session,

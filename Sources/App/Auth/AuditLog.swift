@@ -16,6 +16,10 @@ struct AuditLog: Sendable {
         case logoutAll = "logout-all"
         case sessionEnded = "session.ended"
         case passwordChanged = "password.changed"
+        /// An operator set the password (`til-server users set-password`).
+        case passwordSet = "password.set"
+        /// An operator cleared the login throttle (`til-server users unlock`).
+        case loginUnlocked = "login.unlocked"
     }
 
     let logger: Logger

@@ -51,8 +51,10 @@ struct LoginThrottle: Sendable {
     }
 
     /// A successful login forgives its username's failures (not its address's: one good
-    /// account must not launder an address that guesses at others).
-    func reset(username: String) async throws {
+    /// account must not launder an address that guesses at others); so does
+    /// `til-server users unlock`. How many failures were forgiven.
+    @discardableResult
+    func reset(username: String) async throws -> Int {
         try await db.execute("DELETE FROM login_failures WHERE username = \(Self.key(username))")
     }
 

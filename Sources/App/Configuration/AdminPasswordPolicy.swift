@@ -1,15 +1,14 @@
-public import Web
+import Web
 
 /// Where the admin password comes from, and where the book's default may be used.
 ///
-/// `ADMIN_PASSWORD`, checked by `PasswordRules`, is required outside development and testing.
-/// Those two fall back to the book's `password`, which every reader knows: `til-server serve`
-/// refuses it on any address but loopback (`checkAdminPassword(servingOn:)`), whatever the
-/// environment, so it can never answer logins from another machine.
+/// `ADMIN_PASSWORD` only seeds: the first migration gives it to the `admin` account it
+/// creates, and later changes go through `til-server users set-password`. It is required in
+/// production by the commands that may seed (and may not be the book's `password` there);
+/// development and testing fall back to `password`, which every reader knows, so `serve`
+/// refuses it on any address but loopback (`checkAdminPassword(servingOn:)`). At start,
+/// `TIL.checkStoredAdminPassword()` looks at what the database actually holds.
 extension AppConfiguration {
-    /// The environments TIL knows; `load` refuses any other name (a typo must not start).
-    public static let knownEnvironments: [Environment] = [.development, .testing, .production]
-
     /// The book's admin password, for development and testing when `ADMIN_PASSWORD` is unset.
     public static let builtInAdminPassword = "password"
 
@@ -18,30 +17,32 @@ extension AppConfiguration {
 
     /// Throws unless the admin password may be served on `host`: the built-in one only on a
     /// loopback address.
-    public func checkAdminPassword(servingOn host: String) throws {
+    public func checkAdminPassword(servingOn host: String) throws(ConfigurationError) {
         guard usesBuiltInAdminPassword, !Self.isLoopback(host) else { return }
         throw ConfigurationError(
             "Refusing to serve on \(host) with the built-in admin password '\(Self.builtInAdminPassword)': "
-                + "set ADMIN_PASSWORD (\(Self.passwordBytes)), or serve on 127.0.0.1.")
+                + "set ADMIN_PASSWORD (\(EnvironmentVariable.adminPassword.declaration.accepts)), or serve on 127.0.0.1.")
     }
 
-    /// `ADMIN_PASSWORD`, or the built-in one in development and testing. An unknown
-    /// environment is refused here: it would be unclear which of these rules it gets.
-    static func adminPassword(environment: Environment, from variables: [String: String]) throws -> String {
-        guard knownEnvironments.contains(environment) else {
-            throw ConfigurationError("ENVIRONMENT must be development, testing or production, not '\(environment)'.")
-        }
-        guard let password = variables["ADMIN_PASSWORD"], !password.isEmpty else {
-            guard environment == .development || environment == .testing else {
-                throw ConfigurationError(
-                    "ADMIN_PASSWORD must be set in \(environment) (the admin account's password; \(passwordBytes)).")
-            }
-            return builtInAdminPassword
+    /// `ADMIN_PASSWORD`, checked by `PasswordRules`; unset, the built-in one where that is
+    /// allowed (development, testing, or a command that never seeds).
+    static func adminPassword(
+        environment: Environment, from reader: ConfigReader, required: Bool
+    ) throws(ConfigurationError) -> String {
+        let production = environment == .production
+        guard let password = reader.string(.adminPassword) else {
+            guard production, required else { return builtInAdminPassword }
+            throw ConfigurationError(
+                "ADMIN_PASSWORD must be set in production: the password of the admin account the first migration creates "
+                    + "(\(EnvironmentVariable.adminPassword.declaration.accepts)).")
         }
         do {
             try PasswordRules.validate(password, field: "ADMIN_PASSWORD")
-        } catch let error as any AbortError {
-            throw ConfigurationError(error.reason)
+        } catch {
+            throw reader.invalid(.adminPassword)
+        }
+        guard !production || password != builtInAdminPassword else {
+            throw ConfigurationError("ADMIN_PASSWORD must not be the built-in '\(builtInAdminPassword)' in production.")
         }
         return password
     }
@@ -51,9 +52,5 @@ extension AppConfiguration {
         if ["localhost", "::1", "[::1]"].contains(host.lowercased()) { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
-    }
-
-    private static var passwordBytes: String {
-        "\(PasswordRules.byteCount.lowerBound) to \(PasswordRules.byteCount.upperBound) bytes"
     }
 }

@@ -1,16 +1,19 @@
-public import Foundation
+import Crypt
 public import Logging
 public import Postgres
 public import Web
 
-/// Everything TIL reads from its environment, checked once at start-up.
+/// Everything the TIL app takes from its environment, read once at start-up by `ConfigReader`.
 public struct AppConfiguration: Sendable {
     public var environment: Environment
     public var database: PostgresConfiguration
-    /// Streaming replicas for anonymous reads (`DATABASE_READ_URL`, comma-separated); empty:
-    /// every read goes to `database`. See `PublicReads` for which reads may go there.
+    /// Streaming replicas for anonymous reads (`DATABASE_READ_URL`); empty: every read goes to
+    /// `database`. See `PublicReads` for which reads may go there.
     public var readReplicas: [PostgresConfiguration] = []
+    /// The password the first migration gives the `admin` account it creates (see
+    /// `AdminPasswordPolicy.swift`); `adminPasswordIsSet` when it came from `ADMIN_PASSWORD`.
     public var adminPassword: String
+    public var adminPasswordIsSet = false
     public var bcryptCost: Int
     public var logLevel: Logger.Level
     /// Token lifetimes, throttling, trusted proxies, edit policy (`AuthSettings`).
@@ -18,9 +21,8 @@ public struct AppConfiguration: Sendable {
     /// `/metrics` on the API's port, on a port of its own, or off (`MetricsExposure`).
     public var metrics = MetricsExposure.serverPort
 
-    public init(
-        environment: Environment, database: PostgresConfiguration, adminPassword: String,
-        bcryptCost: Int = 12, logLevel: Logger.Level = .info
+    init(
+        environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
     ) {
         self.environment = environment
         self.database = database
@@ -29,59 +31,26 @@ public struct AppConfiguration: Sendable {
         self.logLevel = logLevel
     }
 
-    /// From `DATABASE_URL` (or `DATABASE_HOST/PORT/USERNAME/PASSWORD/NAME`), `DATABASE_READ_URL`,
-    /// `ADMIN_PASSWORD`, `BCRYPT_COST`, `LOG_LEVEL`, `METRICS` and `METRICS_PORT`. Only development
-    /// and testing may go without `ADMIN_PASSWORD` (see `AdminPasswordPolicy.swift`).
-    public static func load(
-        environment: Environment, from variables: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> AppConfiguration {
-        let adminPassword = try adminPassword(environment: environment, from: variables)
-        var cost = 12
-        if let text = variables["BCRYPT_COST"] {
-            guard let value = Int(text), (4...31).contains(value) else {
-                throw ConfigurationError("BCRYPT_COST must be a number from 4 to 31.")
-            }
-            cost = value
-        }
-        var level = environment == .production ? Logger.Level.notice : .info
-        if let text = variables["LOG_LEVEL"] {
-            guard let value = Logger.Level(rawValue: text.lowercased()) else {
-                throw ConfigurationError("LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical.")
-            }
-            level = value
-        }
-        let database: PostgresConfiguration
-        do {
-            database = try PostgresConfiguration.fromEnvironment(variables)
-        } catch {
-            throw ConfigurationError("Invalid database configuration: \(error)")
-        }
-        var configuration = AppConfiguration(
-            environment: environment, database: database, adminPassword: adminPassword, bcryptCost: cost, logLevel: level)
-        configuration.readReplicas = try readReplicas(from: variables)
-        configuration.auth = try AuthSettings.load(from: variables)
-        configuration.metrics = try MetricsExposure.load(from: variables)
-        return configuration
+    /// Reads and checks every setting of the app. `seedsAdmin`: the command may create the
+    /// admin account (`serve`, `migrate`), so production needs `ADMIN_PASSWORD`; commands
+    /// that never migrate (`routes`, `users`) pass false.
+    public init(reader: ConfigReader, seedsAdmin: Bool = true) throws(ConfigurationError) {
+        let environment = try reader.value(.environment, Self.knownEnvironment) ?? .production
+        self.init(
+            environment: environment, database: try PostgresConfiguration(reader: reader),
+            adminPassword: try Self.adminPassword(environment: environment, from: reader, required: seedsAdmin),
+            bcryptCost: try reader.number(.bcryptCost) ?? Bcrypt.defaultCost,
+            logLevel: try reader.choice(.logLevel, as: Logger.Level.self) ?? (environment == .production ? .notice : .info))
+        adminPasswordIsSet = reader.isSet(.adminPassword)
+        readReplicas = try PostgresConfiguration.readReplicas(reader: reader)
+        auth = try AuthSettings(reader: reader)
+        metrics = try MetricsExposure(reader: reader)
     }
-}
 
-extension AppConfiguration {
-    /// `DATABASE_READ_URL=postgres://…/til,postgres://…/til`: each URL like `DATABASE_URL`
-    /// (same `DATABASE_STATEMENT_CACHE` default); empty entries are ignored.
-    static func readReplicas(from variables: [String: String]) throws -> [PostgresConfiguration] {
-        let urls = (variables["DATABASE_READ_URL"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return try urls.filter { !$0.isEmpty }.enumerated().map { index, url in
-            do {
-                return try PostgresConfiguration(url: url, environment: variables)
-            } catch {
-                throw ConfigurationError("DATABASE_READ_URL entry \(index + 1): \(error)")
-            }
-        }
+    /// `development`, `testing` or `production`, in any case; nil for any other name (a typo
+    /// must not start: it would be unclear which rules it gets).
+    static func knownEnvironment(_ name: String) -> Environment? {
+        let environment = Environment(name: name)
+        return [.development, .testing, .production].contains(environment) ? environment : nil
     }
-}
-
-/// A configuration mistake, with a message meant for the operator.
-public struct ConfigurationError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -6,16 +6,14 @@ public enum MetricsExposure: Sendable, Equatable {
     case serverPort
     case port(Int)
 
-    static func load(from variables: [String: String]) throws -> MetricsExposure {
-        switch variables["METRICS"]?.lowercased() {
-        case nil, "on": break
-        case "off": return .off
-        default: throw ConfigurationError("METRICS must be 'on' or 'off'.")
+    init(reader: ConfigReader) throws(ConfigurationError) {
+        let port = try reader.number(.metricsPort)  // checked even when off: a bad value never waits
+        if try reader.isOn(.metrics) == false {
+            self = .off
+        } else if let port {
+            self = .port(port)
+        } else {
+            self = .serverPort
         }
-        guard let text = variables["METRICS_PORT"] else { return .serverPort }
-        guard let port = Int(text), (1...65535).contains(port) else {
-            throw ConfigurationError("METRICS_PORT must be a port number from 1 to 65535.")
-        }
-        return .port(port)
     }
 }

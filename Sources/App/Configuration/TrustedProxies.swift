@@ -11,7 +11,7 @@ public struct TrustedProxies: Sendable {
     public init(parsing text: String) throws {
         for entry in text.split(whereSeparator: { $0 == "," || $0 == " " }) {
             guard let network = IPNetwork(String(entry)) else {
-                throw ConfigurationError("TRUSTED_PROXIES: '\(entry)' is not an IP address or CIDR block.")
+                throw ConfigurationError("'\(entry)' is not an IP address or CIDR block")
             }
             networks.append(network)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Terminal
 import TILClient
 
 /// `til users list|show|create|acronyms`

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Terminal
 import TILClient
 
 /// The exit codes of `til`.
@@ -38,6 +39,8 @@ struct Failure {
             (message, status) = (error.description, .failed)
         case let error as UsageError:
             (message, status) = (error.message, .usage)
+        case let error as PromptError:
+            (message, status) = (error.description, .usage)
         case let error where TILCommand.exitCode(for: error) != .failure:
             // Anything ArgumentParser found wrong with the command line.
             (message, status) = (Self.oneLine(TILCommand.message(for: error)) + " (see `til --help`)", .usage)

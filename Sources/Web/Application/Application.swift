@@ -5,7 +5,7 @@ public import Logging
 /// The entry point of a web app: configure it, register routes and middleware, then `run()`.
 ///
 /// ```swift
-/// let app = Application(environment: .detect())
+/// let app = Application(environment: .development)
 /// app.get("health") { _ in Health(status: "ok") }
 /// try await app.run()          // until SIGINT/SIGTERM, then a graceful shutdown
 /// ```
@@ -31,7 +31,9 @@ public final class Application: RoutesBuilder {
     private var shutdownHooks: [@Sendable () async -> Void] = []
     private var server: HTTPServer?
 
-    public init(environment: Environment = .detect(), logger: Logger? = nil) {
+    /// `environment` defaults to production, which hides internals: development is only ever
+    /// chosen on purpose.
+    public init(environment: Environment = .production, logger: Logger? = nil) {
         self.environment = environment
         self.logger = logger ?? Logger(label: "til")
         http = HTTPServer.Configuration()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Terminal
 import TILClient
 
 /// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Terminal
 import TILClient
 
 /// `til password [--password-stdin]`

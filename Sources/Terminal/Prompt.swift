@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,20 +6,25 @@ import Darwin
 
 /// Asks the person at the terminal — `/dev/tty`, not stdin, so a pipe cannot answer by
 /// accident and nothing lands in stdout. Secrets are read with echo off (termios), and echo
-/// comes back even when Ctrl-C interrupts the prompt.
-enum Prompt {
+/// comes back even when Ctrl-C interrupts the prompt. Shared by `til` and `til-server`.
+public enum Prompt {
+    /// True when stdin is a terminal: a person may be there to answer.
+    public static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
     /// One line typed at the terminal, without its newline; without a terminal, a usage
     /// error that names the option to use instead.
-    static func ask(_ question: String, secret: Bool = false, otherwise option: String = "--password-stdin") throws -> String {
+    public static func ask(
+        _ question: String, secret: Bool = false, otherwise option: String = "--password-stdin"
+    ) throws(PromptError) -> String {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard tty >= 0 else { throw UsageError("No terminal to ask on; use \(option).") }
+        guard tty >= 0 else { throw PromptError("No terminal to ask on; use \(option).") }
         defer { close(tty) }
         guard secret else {
             say(question, to: tty)
             return try readLine(tty)
         }
         var saved = termios()
-        guard tcgetattr(tty, &saved) == 0 else { throw UsageError("Cannot turn the terminal's echo off; use \(option).") }
+        guard tcgetattr(tty, &saved) == 0 else { throw PromptError("Cannot turn the terminal's echo off; use \(option).") }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         quiet.c_lflag |= tcflag_t(ECHONL)  // the Enter still moves to the next line
@@ -35,15 +39,15 @@ enum Prompt {
     }
 
     /// A secret asked twice, refused unless both match.
-    static func newSecret(_ question: String) throws -> String {
+    public static func newSecret(_ question: String) throws(PromptError) -> String {
         let first = try ask(question, secret: true)
-        guard try ask("Repeat it: ", secret: true) == first else { throw UsageError("The two passwords differ.") }
+        guard try ask("Repeat it: ", secret: true) == first else { throw PromptError("The two passwords differ.") }
         return first
     }
 
     /// The next line of stdin (`--password-stdin`), without its line ending.
-    static func stdinLine(_ what: String) throws -> String {
-        guard let line = Swift.readLine(strippingNewline: true) else { throw UsageError("Expected \(what) on stdin.") }
+    public static func stdinLine(_ what: String) throws(PromptError) -> String {
+        guard let line = Swift.readLine(strippingNewline: true) else { throw PromptError("Expected \(what) on stdin.") }
         return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 
@@ -52,18 +56,18 @@ enum Prompt {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
-    private static func readLine(_ fd: Int32) throws -> String {
+    private static func readLine(_ fd: Int32) throws(PromptError) -> String {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
             let count = read(fd, &byte, 1)
             if count < 0, errno == EINTR { continue }
             guard count == 1 else {
-                guard !bytes.isEmpty else { throw UsageError("No answer at the prompt.") }
+                guard !bytes.isEmpty else { throw PromptError("No answer at the prompt.") }
                 break
             }
             if byte == UInt8(ascii: "\n") { break }
-            guard bytes.count < 4096 else { throw UsageError("That line is too long.") }
+            guard bytes.count < 4096 else { throw PromptError("That line is too long.") }
             bytes.append(byte)
         }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
@@ -71,12 +75,20 @@ enum Prompt {
     }
 }
 
+/// Why a prompt got no answer (no terminal, or no line on stdin): a usage mistake, which
+/// names the option to use instead.
+public struct PromptError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
 /// Puts the terminal's echo back if SIGINT or SIGTERM arrives while a secret is typed.
 ///
 /// A signal handler is a C function: it cannot capture, so the saved terminal state sits in
 /// a global. It is written only by the prompting thread before the handler is installed and
 /// after it is removed, and read only by the handler (which calls only async-signal-safe
-/// `tcsetattr`, `signal`, `raise`): the one deliberately unsynchronised spot in `til`.
+/// `tcsetattr`, `signal`, `raise`): the one deliberately unsynchronised spot in the
+/// module.
 private enum EchoRestorer {
     nonisolated(unsafe) static var terminal: (fd: Int32, state: termios)?
 

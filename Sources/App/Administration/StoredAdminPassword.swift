@@ -1,0 +1,37 @@
+import Crypt
+import Logging
+import Postgres
+import Web
+
+extension TIL {
+    /// Compares what the database holds for `admin` with what the configuration says, once at
+    /// start (`serve`), because `ADMIN_PASSWORD` only seeds and a newcomer may not know it.
+    ///
+    /// In production the server refuses to start while the stored hash still verifies the
+    /// book's `password` (whatever `ADMIN_PASSWORD` says now). Otherwise, an `ADMIN_PASSWORD`
+    /// that does not match gets one warning line saying it is ignored. No admin yet (a schema
+    /// not migrated): nothing to compare.
+    public func checkStoredAdminPassword() async throws {
+        guard let admin = try await storedAdmin() else { return }
+        let builtIn = AppConfiguration.builtInAdminPassword
+        if configuration.environment == .production, try await hasher.verify(builtIn, created: admin.passwordHash) {
+            throw ConfigurationError(
+                "the admin account still has the built-in password '\(builtIn)': "
+                    + "give it another with `til-server users set-password admin`, then start again.")
+        }
+        if configuration.adminPasswordIsSet, !(try await hasher.verify(configuration.adminPassword, created: admin.passwordHash)) {
+            logger.warning("""
+                ADMIN_PASSWORD is ignored: it only seeds a new admin account, and the admin exists with another password \
+                (change that with `til-server users set-password admin`).
+                """)
+        }
+    }
+
+    private func storedAdmin() async throws -> User? {
+        do {
+            return try await UserRepository(db: db).find(username: "admin")
+        } catch let error as PostgresError where error.sqlState == .undefinedTable {
+            return nil
+        }
+    }
+}

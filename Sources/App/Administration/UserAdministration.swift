@@ -1,0 +1,105 @@
+public import Foundation
+import Crypt
+import Logging
+import Postgres
+import Web
+
+/// What `til-server users` does: an operator's work on accounts, straight on the database, no
+/// HTTP and no token. Every change is audited like its API counterpart.
+public struct UserAdministration: Sendable {
+    let users: UserRepository
+    let sessions: SessionRepository
+    let throttle: LoginThrottle
+    let hasher: BcryptHasher
+    let audit: AuditLog
+
+    /// One line of `users list`.
+    public struct Account: Sendable, Equatable {
+        public let id: UUID
+        public let username: String
+        public let name: String
+        /// Sessions not ended and not expired.
+        public let liveSessions: Int
+        /// Failed logins for this username inside the throttle's window.
+        public let recentFailures: Int
+    }
+
+    /// Every account, in creation order.
+    public func list() async throws -> [Account] {
+        let failures = try await recentFailuresByUsername()
+        return try await throttle.db.query("""
+            SELECT u.id, u.username, u.name,
+                   (SELECT count(*)::int FROM sessions s
+                    WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.refresh_expires_at > now()) AS sessions
+            FROM users u ORDER BY u.seq
+            """).map { row in
+            let username = try row.decode(column: "username", as: String.self)
+            return Account(
+                id: try row.decode(column: "id", as: UUID.self), username: username,
+                name: try row.decode(column: "name", as: String.self), liveSessions: try row.decode(column: "sessions", as: Int.self),
+                recentFailures: failures[LoginThrottle.key(username)] ?? 0)
+        }
+    }
+
+    /// Gives `username` a new password (the password rules apply) and ends every session of
+    /// theirs, as a password change does; how many sessions ended.
+    @discardableResult
+    public func setPassword(_ password: String, of username: String) async throws -> Int {
+        do {
+            try PasswordRules.validate(password, field: "new password")
+        } catch let error as Abort {
+            throw Failure(error.reason)
+        }
+        let user = try await existing(username)
+        let hash = try await hasher.hash(password)
+        let (users, sessions) = (users, sessions)
+        let ended = try await throttle.db.withTransaction { tx in
+            try await users.setPasswordHash(hash, of: user.id, on: tx)
+            return try await sessions.endAll(of: user.id, on: tx)
+        }
+        audit.record(.passwordSet, command: "users set-password", userID: user.id)
+        return ended
+    }
+
+    /// Forgives `username`'s failed logins, so the throttle lets them try again at once; how
+    /// many failures were forgiven. (Failures counted per client address stay.)
+    @discardableResult
+    public func unlock(_ username: String) async throws -> Int {
+        let user = try await existing(username)
+        let forgiven = try await throttle.reset(username: user.username)
+        audit.record(.loginUnlocked, command: "users unlock", userID: user.id)
+        return forgiven
+    }
+
+    /// The throttle's failure counts inside its window, keyed as it keys usernames.
+    private func recentFailuresByUsername() async throws -> [String: Int] {
+        let rows = try await throttle.db.query("""
+            SELECT username, count(*)::int AS failures FROM login_failures
+            WHERE at > now() - \(throttle.window.seconds) * interval '1 second' GROUP BY username
+            """)
+        return try Dictionary(uniqueKeysWithValues: rows.map {
+            (try $0.decode(column: "username", as: String.self), try $0.decode(column: "failures", as: Int.self))
+        })
+    }
+
+    private func existing(_ username: String) async throws -> User {
+        guard let user = try await users.find(username: username) else { throw Failure("no user named '\(username)'") }
+        return user
+    }
+
+    /// Why a command could not do what it was asked, for the operator.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+extension TIL {
+    /// The operator's commands on accounts, over this app's database and hasher.
+    public var administration: UserAdministration {
+        UserAdministration(
+            users: UserRepository(db: db), sessions: SessionRepository(db: db),
+            throttle: LoginThrottle(db: db, maxFailures: configuration.auth.loginMaxFailures, window: configuration.auth.loginWindow),
+            hasher: hasher, audit: AuditLog(logger: logger, proxies: configuration.auth.trustedProxies))
+    }
+}

@@ -1,0 +1,140 @@
+import Crypt
+import Logging
+
+/// Every environment variable `til-server` reads, declared once: its name, its default, what
+/// it accepts and what it means. `ConfigReader` reads nothing else; `til-server --help` prints
+/// this list, and a test holds the README's table to it, both ways.
+///
+/// An empty value counts as unset. A value the declaration does not accept stops the server
+/// with a message naming the variable and what it accepts.
+public enum EnvironmentVariable: String, CaseIterable, Sendable {
+    case environment = "ENVIRONMENT"
+    case databaseURL = "DATABASE_URL"
+    case databaseHost = "DATABASE_HOST"
+    case databasePort = "DATABASE_PORT"
+    case databaseUsername = "DATABASE_USERNAME"
+    case databasePassword = "DATABASE_PASSWORD"
+    case databaseName = "DATABASE_NAME"
+    case databaseReadURL = "DATABASE_READ_URL"
+    case databaseStatementCache = "DATABASE_STATEMENT_CACHE"
+    case port = "PORT"
+    case maxConnections = "MAX_CONNECTIONS"
+    case tlsCertificate = "TLS_CERTIFICATE"
+    case tlsKey = "TLS_KEY"
+    case adminPassword = "ADMIN_PASSWORD"
+    case bcryptCost = "BCRYPT_COST"
+    case logLevel = "LOG_LEVEL"
+    case tokenTTL = "TOKEN_TTL"
+    case refreshTokenTTL = "REFRESH_TOKEN_TTL"
+    case refreshReuseGrace = "REFRESH_REUSE_GRACE"
+    case loginMaxFailures = "LOGIN_MAX_FAILURES"
+    case loginWindow = "LOGIN_WINDOW"
+    case loginQueueLimit = "LOGIN_QUEUE_LIMIT"
+    case loginMaxWait = "LOGIN_MAX_WAIT"
+    case trustedProxies = "TRUSTED_PROXIES"
+    case acronymEditPolicy = "ACRONYM_EDIT_POLICY"
+    case metrics = "METRICS"
+    case metricsPort = "METRICS_PORT"
+
+    public var name: String { rawValue }
+
+    /// The variable's default, what it accepts and what it means.
+    public var declaration: Declaration {
+        switch self {
+        case .environment: Declaration(
+            .value("production"), .oneOf(["development", "testing", "production"]),
+            "production hides error details and insists on real secrets (`--env` wins)")
+        case .databaseURL: Declaration(
+            .none,
+            .described("a URL like postgres://user:pass@host:port/db?sslmode=disable (parameters: sslmode, sslrootcert, host, pool_size, statement_cache)"),
+            "the primary database; `make run` and `make test` set it to their local PostgreSQL", secret: true)
+        case .databaseHost: Declaration(
+            .value("127.0.0.1"), .described("a host name or IP address"),
+            "the database's host when DATABASE_URL is unset (with the four below)")
+        case .databasePort: Declaration(.value("5432"), .port, "the database's port when DATABASE_URL is unset")
+        case .databaseUsername: Declaration(.value("til"), .described("a PostgreSQL role"), "the role to log in as when DATABASE_URL is unset")
+        case .databasePassword: Declaration(
+            .none, .described("any text"), "the role's password when DATABASE_URL is unset", secret: true)
+        case .databaseName: Declaration(.value("til"), .described("a database name"), "the database when DATABASE_URL is unset")
+        case .databaseReadURL: Declaration(
+            .none, .described("URLs like DATABASE_URL's, separated by commas"),
+            "streaming replicas that answer anonymous GET and HEAD reads", secret: true)
+        case .databaseStatementCache: Declaration(
+            .value("on"), .onOff,
+            "off: unnamed statements instead of prepared ones, as PgBouncer in transaction mode needs (a URL's statement_cache wins)")
+        case .port: Declaration(.value("8080"), .port, "the port `serve` binds (`--port` wins)")
+        case .maxConnections: Declaration(
+            .value("10000"), .number(1...1_000_000),
+            "connections open at once; the next one gets 503 and is closed (`--max-connections` wins)")
+        case .tlsCertificate: Declaration(
+            .none, .described("the path of a PEM certificate chain"),
+            "with TLS_KEY: serve HTTPS instead of HTTP (`--tls-certificate` wins)")
+        case .tlsKey: Declaration(
+            .none, .described("the path of a PEM private key"), "the private key of TLS_CERTIFICATE (`--tls-key` wins)")
+        case .adminPassword: Declaration(
+            .described("password (development and testing only)"),
+            .described("\(PasswordRules.byteCount.lowerBound) to \(PasswordRules.byteCount.upperBound) bytes, without NUL"),
+            "the password of the `admin` account the first migration creates; ignored once it exists", secret: true)
+        case .bcryptCost: Declaration(
+            .value("\(Bcrypt.defaultCost)"), .number(Bcrypt.costs), "bcrypt's work factor for new password hashes (the tests use 4)")
+        case .logLevel: Declaration(
+            .described("info (notice in production)"), .oneOf(Logger.Level.allCases.map(\.rawValue)),
+            "the least important log line written; info writes an access line per request")
+        case .tokenTTL: Declaration(.value("3600"), .seconds(1...(7 * 86400)), "access-token lifetime")
+        case .refreshTokenTTL: Declaration(
+            .value("2592000"), .seconds(1...(366 * 86400)), "refresh-token lifetime (30 days), renewed by each refresh")
+        case .refreshReuseGrace: Declaration(
+            .value("0"), .seconds(0...300), "seconds in which a just-spent refresh token is accepted again (0: never)")
+        case .loginMaxFailures: Declaration(
+            .value("10"), .number(1...10_000), "failed logins per username within the window (5 times that per client address)")
+        case .loginWindow: Declaration(.value("900"), .seconds(1...86400), "the sliding window of failed logins")
+        case .loginQueueLimit: Declaration(.value("64"), .number(0...100_000), "logins waiting for bcrypt before new ones get 503")
+        case .loginMaxWait: Declaration(.value("5"), .seconds(1...600), "how long a login may expect to wait for bcrypt before 503")
+        case .trustedProxies: Declaration(
+            .none, .described("IP addresses and CIDR blocks, separated by commas or spaces"),
+            "proxies whose X-Forwarded-For is believed (the client address for throttling and audit)")
+        case .acronymEditPolicy: Declaration(
+            .value("anyone"), .oneOf(AcronymEditPolicy.allCases.map(\.rawValue)),
+            "owner: only an acronym's owner may update or delete it")
+        case .metrics: Declaration(.value("on"), .onOff, "Prometheus text at GET /metrics; off: not served, nothing counted")
+        case .metricsPort: Declaration(
+            .none, .port, "serve /metrics on this port of the same host instead of the API's port")
+        }
+    }
+}
+
+extension EnvironmentVariable {
+    /// One variable's declaration.
+    public struct Declaration: Sendable {
+        public let defaultValue: DefaultValue
+        public let accepts: AcceptedValues
+        /// One line, for `--help` and the README.
+        public let meaning: String
+        /// A secret's value never appears in an error message.
+        public let isSecret: Bool
+
+        init(_ defaultValue: DefaultValue, _ accepts: AcceptedValues, _ meaning: String, secret: Bool = false) {
+            self.defaultValue = defaultValue
+            self.accepts = accepts
+            self.meaning = meaning
+            isSecret = secret
+        }
+    }
+
+    /// What applies while a variable is unset.
+    public enum DefaultValue: Sendable, Equatable, CustomStringConvertible {
+        /// Nothing: the feature is off, or other variables decide.
+        case none
+        /// This value, exactly as if it were set.
+        case value(String)
+        /// Something that depends on other settings, in words.
+        case described(String)
+
+        public var description: String {
+            switch self {
+            case .none: "–"
+            case .value(let text), .described(let text): text
+            }
+        }
+    }
+}

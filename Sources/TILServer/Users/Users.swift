@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `til-server users`: an operator's commands on accounts, run on the server's machine with its
+/// configuration, straight on the database.
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List accounts, set a password, or lift a login throttle.",
+        subcommands: [UsersList.self, UsersSetPassword.self, UsersUnlock.self])
+}
