@@ -1,5 +1,6 @@
 import Foundation
 import TILClient
+import WebTesting
 import XCTest
 
 /// The `til` tool end to end, as a script and as a person at a terminal would use it.
@@ -134,10 +135,10 @@ final class CommandLineTests: XCTestCase {
             let (user, password) = try await server.makeUser(password: "typed-at-the-terminal")
             let til = try CommandLine(server: server.url)
             defer { til.removeConfig() }
-            let result = try await PseudoTerminal.login(
-                binary: til.binary, username: user.username, password: password, environment: til.environment)
+            let result = try await PseudoTerminal.run(
+                til.binary, ["login", "--username", user.username], answers: [("Password: ", password)], environment: til.environment)
             XCTAssertEqual(result.status, 0, result.output)
-            XCTAssertEqual(result.echoAtPrompt, false, "echo is off while the password is typed")
+            XCTAssertEqual(result.echoAtPrompts, [false], "echo is off while the password is typed")
             XCTAssertEqual(result.echoAfter, true, "and on again afterwards")
             XCTAssertFalse(result.output.contains(password), result.output)
             XCTAssertTrue(result.output.hasPrefix("Password: \r\nLogged in to"), result.output)
