@@ -7,3 +7,11 @@ struct Users: AsyncParsableCommand {
         abstract: "List accounts, set a password, or lift a login throttle.",
         subcommands: [UsersList.self, UsersSetPassword.self, UsersUnlock.self])
 }
+
+/// What a command on one account takes: the common options and the username.
+struct AccountArguments: ParsableArguments {
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: "The account's username.")
+    var username: String
+}

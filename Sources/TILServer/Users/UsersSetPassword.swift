@@ -9,19 +9,16 @@ struct UsersSetPassword: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-password", abstract: "Set a user's password and end all of their sessions.")
 
-    @OptionGroup var common: CommonOptions
-
-    @Argument(help: "The account's username.")
-    var username: String
+    @OptionGroup var account: AccountArguments
 
     @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of stdin instead of asking.")
     var passwordStdin = false
 
     func run() async throws {
-        try await common.withTIL(seedsAdmin: false) { til in
+        try await account.common.withTIL(seedsAdmin: false) { til in
             let password = try readPassword()
-            let ended = try await til.administration.setPassword(password, of: username)
-            print("Password of \(username) set; \(ended) session\(ended == 1 ? "" : "s") ended.")
+            let ended = try await til.administration.setPassword(password, of: account.username)
+            print("Password of \(account.username) set; \(ended) session\(ended == 1 ? "" : "s") ended.")
         }
     }
 
@@ -31,6 +28,6 @@ struct UsersSetPassword: AsyncParsableCommand {
         guard Prompt.stdinIsTerminal else {
             throw PromptError("stdin is not a terminal to type the password on: pipe it in with --password-stdin.")
         }
-        return try Prompt.newSecret("New password for \(username): ")
+        return try Prompt.newSecret("New password for \(account.username): ")
     }
 }

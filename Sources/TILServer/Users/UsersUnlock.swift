@@ -7,15 +7,12 @@ struct UsersUnlock: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlock", abstract: "Clear a user's failed logins, lifting the login throttle.")
 
-    @OptionGroup var common: CommonOptions
-
-    @Argument(help: "The account's username.")
-    var username: String
+    @OptionGroup var account: AccountArguments
 
     func run() async throws {
-        try await common.withTIL(seedsAdmin: false) { til in
-            let forgiven = try await til.administration.unlock(username)
-            print("\(username) unlocked; \(forgiven) failed login\(forgiven == 1 ? "" : "s") forgiven.")
+        try await account.common.withTIL(seedsAdmin: false) { til in
+            let forgiven = try await til.administration.unlock(account.username)
+            print("\(account.username) unlocked; \(forgiven) failed login\(forgiven == 1 ? "" : "s") forgiven.")
         }
     }
 }
