@@ -100,6 +100,6 @@ extension TIL {
         UserAdministration(
             users: UserRepository(db: db), sessions: SessionRepository(db: db),
             throttle: LoginThrottle(db: db, maxFailures: configuration.auth.loginMaxFailures, window: configuration.auth.loginWindow),
-            hasher: hasher, audit: AuditLog(logger: logger, proxies: configuration.auth.trustedProxies))
+            hasher: hasher, audit: AuditLog(logger: logger))
     }
 }
