@@ -40,7 +40,7 @@ final class ConfigurationTests: XCTestCase {
     private let refused: [EnvironmentVariable: [String]] = [
         .environment: ["producton", "dev"], .databaseURL: ["mysql://x@y/z", "postgres://u@h/d?sslmode=on"],
         .databasePort: ["abc", "0", "65536"], .databaseReadURL: ["postgres://a/til,http://b"],
-        .databaseStatementCache: ["maybe", "no"], .port: ["80x", "-1", "70000"], .maxConnections: ["0", "lots"],
+        .databaseStatementCache: ["maybe", "no"], .port: ["80x", "-1", "65536"], .maxConnections: ["0", "lots"],
         .tlsCertificate: ["/nonexistent.pem"], .tlsKey: ["/nonexistent.key"], .adminPassword: ["short", "pass\u{0}word"],
         .bcryptCost: ["3", "32", "abc"], .logLevel: ["loud"], .tokenTTL: ["0", "1h"], .refreshTokenTTL: ["0"],
         .refreshReuseGrace: ["-1", "301"], .loginMaxFailures: ["0"], .loginWindow: ["0"], .loginQueueLimit: ["-1"],
@@ -72,7 +72,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testTheExamplesOfTheIssueAllRefuseToStart() {
-        XCTAssertEqual(message(["PORT": "80x"]), "PORT must be a port number from 1 to 65535, not '80x'.")
+        XCTAssertEqual(message(["PORT": "80x"]), "PORT must be a port number from 0 (any free one) to 65535, not '80x'.")
         XCTAssertEqual(
             message(["DATABASE_URL": "", "DATABASE_PORT": "abc"]), "DATABASE_PORT must be a port number from 1 to 65535, not 'abc'.")
         XCTAssertEqual(message(["BCRYPT_COST": "abc"]), "BCRYPT_COST must be a whole number from 4 to 31, not 'abc'.")
@@ -110,6 +110,7 @@ final class ConfigurationTests: XCTestCase {
         let reader = ConfigReader(environment: ["PORT": "9000", "MAX_CONNECTIONS": "5"])
         XCTAssertEqual(try ServerSettings(reader: reader.overriding(.port, with: "9001", from: "--port")).port, 9001)
         XCTAssertEqual(try ServerSettings(reader: reader.overriding(.port, with: nil, from: "--port")).port, 9000)
+        XCTAssertEqual(try ServerSettings(reader: reader.overriding(.port, with: "0", from: "--port")).port, 0, "any free port")
         XCTAssertThrowsError(try ServerSettings(reader: reader.overriding(.maxConnections, with: "0", from: "--max-connections"))) {
             XCTAssertEqual("\($0)", "--max-connections (MAX_CONNECTIONS) must be a whole number from 1 to 1000000, not '0'.")
         }

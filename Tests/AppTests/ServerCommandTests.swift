@@ -23,7 +23,7 @@ final class ServerCommandTests: XCTestCase {
 
     func testABadValueRefusesToStartWithOneLineNamingIt() async throws {
         let cases: [([String: String], [String], String)] = [
-            (["ENVIRONMENT": "testing", "PORT": "80x"], ["serve"], "til-server: PORT must be a port number from 1 to 65535, not '80x'."),
+            (["ENVIRONMENT": "testing", "PORT": "80x"], ["serve"], "til-server: PORT must be a port number from 0 (any free one) to 65535, not '80x'."),
             (["ENVIRONMENT": "testing", "DATABASE_PORT": "abc"], ["users", "list"], "til-server: DATABASE_PORT must be a port number"),
             (["ENVIRONMENT": "testing", "BCRYPT_COST": "abc"], ["migrate"], "til-server: BCRYPT_COST must be a whole number from 4 to 31"),
             (["ENVIRONMENT": "production"], ["serve"], "til-server: ADMIN_PASSWORD must be set in production"),

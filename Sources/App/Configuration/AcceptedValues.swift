@@ -7,6 +7,8 @@ public enum AcceptedValues: Sendable, Equatable, CustomStringConvertible {
     case seconds(ClosedRange<Int>)
     /// A TCP port, 1 to 65535.
     case port
+    /// A port to listen on: 1 to 65535, or 0 for one the kernel picks.
+    case listeningPort
     /// One of these words, in any case.
     case oneOf([String])
     /// `on` or `off`, in any case.
@@ -20,6 +22,7 @@ public enum AcceptedValues: Sendable, Equatable, CustomStringConvertible {
         case .number(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .seconds(let range): "a whole number of seconds from \(range.lowerBound) to \(range.upperBound)"
         case .port: "a port number from \(Self.ports.lowerBound) to \(Self.ports.upperBound)"
+        case .listeningPort: "a port number from 0 (any free one) to \(Self.ports.upperBound)"
         case .oneOf(let words): "one of " + words.joined(separator: ", ")
         case .onOff: "on or off"
         case .described(let words): words
@@ -33,6 +36,7 @@ public enum AcceptedValues: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .number(let range), .seconds(let range): range
         case .port: Self.ports
+        case .listeningPort: 0...Self.ports.upperBound
         default: nil
         }
     }

@@ -62,7 +62,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .databaseStatementCache: Declaration(
             .value("on"), .onOff,
             "off: unnamed statements instead of prepared ones, as PgBouncer in transaction mode needs (a URL's statement_cache wins)")
-        case .port: Declaration(.value("8080"), .port, "the port `serve` binds (`--port` wins)")
+        case .port: Declaration(.value("8080"), .listeningPort, "the port `serve` binds (`--port` wins)")
         case .maxConnections: Declaration(
             .value("10000"), .number(1...1_000_000),
             "connections open at once; the next one gets 503 and is closed (`--max-connections` wins)")
