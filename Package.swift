@@ -99,6 +99,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Test support for the TIL app: the shared test database and the app under test.
+        .target(
+            name: "AppTesting",
+            dependencies: ["App", "Web", "WebTesting", "Postgres", logging],
+            swiftSettings: swiftSettings
+        ),
+
         .executableTarget(
             name: "TILBench",
             dependencies: ["Crypt", "Threads", "Postgres", logging],
@@ -108,14 +115,19 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "Sockets", "WebTesting", logging], swiftSettings: swiftSettings),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTesting", "Sockets", logging], swiftSettings: swiftSettings),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "Sockets", logging], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PostgresTests", dependencies: ["Postgres", "Sockets", "Threads", "WebTesting", logging], swiftSettings: swiftSettings
+        ),
         .testTarget(name: "TILWireTests", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "Web", "WebTesting", "Postgres", "Crypt", logging], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", logging],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TILClientTests",
-            dependencies: ["TILClient", "App", "Web", "WebTesting", "Postgres", "Crypt", logging],
+            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -24,11 +24,21 @@ public struct TIL: Sendable {
     /// Nil with `METRICS=off`.
     let metrics: TILMetrics?
     let logger: Logger
+    /// False when `db` was lent by the caller, who closes it.
+    private let ownsDatabase: Bool
 
     public init(configuration: AppConfiguration, logger: Logger) {
+        self.init(configuration: configuration, logger: logger, sharedDatabase: nil)
+    }
+
+    /// With `sharedDatabase`, the app uses that client instead of opening its own, and leaves
+    /// it open when it shuts down: the tests lend one client, and its connections, to many
+    /// apps in turn.
+    package init(configuration: AppConfiguration, logger: Logger, sharedDatabase: PostgresClient?) {
         self.configuration = configuration
         self.logger = logger
-        db = PostgresClient(configuration: configuration.database, logger: logger)
+        db = sharedDatabase ?? PostgresClient(configuration: configuration.database, logger: logger)
+        ownsDatabase = sharedDatabase == nil
         replicas = configuration.readReplicas.isEmpty ? nil : ReadReplicas(configurations: configuration.readReplicas, logger: logger)
         hasher = BcryptHasher(
             cost: configuration.bcryptCost,
@@ -39,7 +49,7 @@ public struct TIL: Sendable {
     }
 
     /// Registers middleware and routes, starts the background purge of spent tokens, and
-    /// closes the database when the app shuts down.
+    /// closes the database (unless lent) when the app shuts down.
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
         if !settings.trustedProxies.isEmpty {  // without any, the client address is the socket peer
@@ -77,12 +87,19 @@ public struct TIL: Sendable {
 
         let purger = TokenPurger(db: db, loginWindow: settings.loginWindow, logger: logger)
         let purging = Task { await purger.run(every: .seconds(300)) }
-        let (db, replicas) = (db, replicas)
+        let (db, replicas, ownsDatabase) = (db, replicas, ownsDatabase)
         app.onShutdown {
             purging.cancel()
+            await purging.value  // a pass under way ends before its database closes
             await replicas?.shutdown()
-            await db.shutdown()
+            if ownsDatabase { await db.shutdown() }
         }
+    }
+
+    /// Adds the book's `admin` user with the configured password unless it exists: the seed
+    /// migration's step, for tests that empty the tables between cases instead of migrating.
+    package func seedAdmin() async throws {
+        try await TILMigrations.insertAdmin(password: configuration.adminPassword, hasher: hasher, on: db)
     }
 
     /// Counts requests by route and serves `/metrics`: on the app's port, or on a small server

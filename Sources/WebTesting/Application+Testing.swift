@@ -2,12 +2,14 @@ public import Web
 
 /// How `Application.test` reaches the app.
 public enum TestingMode: Sendable {
-    /// The real server on 127.0.0.1 (a free port) over TCP: parser, connection and socket
-    /// included; handlers see `remoteAddress == "127.0.0.1"`.
-    case live
     /// The app's responder called directly, no sockets: the same global middleware, router,
-    /// error handling and response headers as `live`; `remoteAddress` is nil.
+    /// error handling and response headers as `live`; `remoteAddress` is nil. The default:
+    /// no connect, no thread and no parser per request.
     case inProcess
+    /// The real server on 127.0.0.1 (a free port) over TCP: parser, connection and socket
+    /// included; handlers see `remoteAddress == "127.0.0.1"`. For what only a socket shows:
+    /// the client address, keep-alive, TLS, ports, timeouts, connection limits.
+    case live
 }
 
 extension Application {
@@ -22,7 +24,7 @@ extension Application {
     ///     XCTAssertEqual(response.bodyString, "world")
     /// }
     /// ```
-    public func test<R>(_ mode: TestingMode, _ body: (TestClient) async throws -> R) async throws -> R {
+    public func test<R>(_ mode: TestingMode = .inProcess, _ body: (TestClient) async throws -> R) async throws -> R {
         do {
             let client: TestClient
             switch mode {

@@ -9,6 +9,8 @@ public final class RawConnection {
     public let fd: Int32
     private var buffer: [UInt8] = []
     private var isOpen = true
+    /// True once a read met the end of the stream: the server closed its side.
+    private var peerClosed = false
 
     /// `receiveBufferSize` shrinks the socket's receive buffer before connecting (which also
     /// stops the kernel growing it), for a client whose unread responses must stay on the server.
@@ -36,7 +38,27 @@ public final class RawConnection {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Takes over a connected socket that `detachIfIdle` gave up (its timeouts are kept).
+    init(adopting fd: Int32) {
+        self.fd = fd
+    }
+
     deinit { close() }
+
+    /// Gives up the socket without closing it, for reuse by another request: only when the
+    /// last response was read completely and the server has not closed its side.
+    func detachIfIdle() -> Int32? {
+        guard isOpen, buffer.isEmpty, !peerClosed else { return nil }
+        isOpen = false
+        return fd
+    }
+
+    /// True when `fd` is still connected with nothing to read: no close, no stray bytes.
+    static func isOpenAndQuiet(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
 
     /// Closes the socket now (a client that gives up mid-request).
     public func close() {
@@ -96,8 +118,10 @@ public final class RawConnection {
             buffer.append(contentsOf: chunk[..<n])
             return true
         }
-        if n == 0 { return false }
-        if errno == ECONNRESET { return false }
+        if n == 0 || errno == ECONNRESET {
+            peerClosed = true
+            return false
+        }
         throw errno == EAGAIN || errno == EWOULDBLOCK ? TestClientError.timeout : TestClientError.closed
     }
 }

@@ -2,14 +2,12 @@ import Foundation
 import Threads
 public import Web
 
-/// Sends requests to an app under test: over loopback TCP to a running server (one
-/// connection per request), or in process straight into its responder.
-///
-/// The blocking socket work runs on a thread of its own, so tests never block the
-/// cooperative pool the server's tasks may need.
+/// Sends requests to an app under test: in process straight into its responder, or over
+/// loopback TCP to a running server on keep-alive connections (`LiveTransport`). Copies of a
+/// client share its connections.
 public struct TestClient: Sendable {
     private enum Transport: Sendable {
-        case live(host: String, port: Int)
+        case live(LiveTransport)
         case inProcess(InProcessTransport)
     }
 
@@ -17,7 +15,7 @@ public struct TestClient: Sendable {
 
     /// A client for a server already listening on `host:port`.
     public init(host: String = "127.0.0.1", port: Int) {
-        transport = .live(host: host, port: port)
+        transport = .live(LiveTransport(host: host, port: port))
     }
 
     init(inProcess transport: InProcessTransport) {
@@ -29,13 +27,9 @@ public struct TestClient: Sendable {
         _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: [UInt8] = [], auth: TestAuth? = nil
     ) async throws -> TestResponse {
         switch transport {
-        case .live(let host, let port):
-            let bytes = TestRequest(method, path, headers: headers, body: body, auth: auth, host: "\(host):\(port)").bytes
-            return try await onThread {
-                let connection = try RawConnection(host: host, port: port)
-                try connection.write(bytes)
-                return try connection.readResponse(isHead: method == .head)
-            }
+        case .live(let server):
+            let host = "\(server.host):\(server.port)"
+            return try await server.send(TestRequest(method, path, headers: headers, body: body, auth: auth, host: host))
         case .inProcess(let server):
             return try await server.send(TestRequest(method, path, headers: headers, body: body, auth: auth, host: "localhost"))
         }

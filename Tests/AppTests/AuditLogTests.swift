@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Crypt
 import Foundation
 import Logging
@@ -73,13 +74,13 @@ final class AuditLogTests: XCTestCase {
         let password = "Aud1t-Secret-Pa55", newPassword = "N3w-Audit-Secret!", wrongPassword = "Wr0ng-Guess-77"
         var tokens: [String] = []
         var userID = UUID()
-        try await withTestApp(settings: ["LOGIN_MAX_FAILURES": "3"], logger: capture.logger()) { app in
+        // Live: the lines name the client's address, which only a socket gives.
+        try await withTestApp(.live, settings: ["LOGIN_MAX_FAILURES": "3"], logger: capture.logger()) { app in
             let client = app.client
             let admin = try await client.session("admin")
             tokens += [admin.value, admin.refreshToken]
             let created = try await client.send(
-                .post, "/api/users", bearer: admin.value,
-                json: ["name": "Audit", "username": "auditor", "password": password])
+                .post, "/api/users", json: ["name": "Audit", "username": "auditor", "password": password], auth: .bearer(admin.value))
             XCTAssertEqual(created.status.code, 200, created.bodyString)
             userID = try created.decode(PublicUser.self).id
             let agent: HTTPHeaders = ["User-Agent": "AuditClient/1.0"]
@@ -93,17 +94,16 @@ final class AuditLogTests: XCTestCase {
             let pair = try await client.refreshed(sessions[0].refreshToken)  // token.refreshed
             let reuse = try await client.refresh(sessions[0].refreshToken)  // refresh.reuse-detected
             XCTAssertEqual(reuse.status.code, 401)
-            let logout = try await client.send(.post, "/api/users/logout", bearer: sessions[1].value, headers: agent)  // logout
+            let logout = try await client.send(.post, "/api/users/logout", headers: agent, auth: .bearer(sessions[1].value))  // logout
             XCTAssertEqual(logout.status.code, 204)
             let ended = try await client.send(  // session.ended
-                .delete, "/api/users/me/sessions/\(sessions[3].id)", bearer: sessions[2].value, headers: agent)
+                .delete, "/api/users/me/sessions/\(sessions[3].id)", headers: agent, auth: .bearer(sessions[2].value))
             XCTAssertEqual(ended.status.code, 204)
             let changed = try await client.send(  // password.changed
-                .put, "/api/users/me/password", bearer: sessions[2].value,
-                json: ["currentPassword": password, "newPassword": newPassword], headers: agent)
+                .put, "/api/users/me/password", headers: agent, json: ["currentPassword": password, "newPassword": newPassword], auth: .bearer(sessions[2].value))
             XCTAssertEqual(changed.status.code, 204, changed.bodyString)
             let last = try await client.session("auditor", newPassword, headers: agent)
-            let all = try await client.send(.post, "/api/users/logout-all", bearer: last.value, headers: agent)  // logout-all
+            let all = try await client.send(.post, "/api/users/logout-all", headers: agent, auth: .bearer(last.value))  // logout-all
             XCTAssertEqual(all.status.code, 204)
             tokens += (sessions + [pair, last]).flatMap { [$0.value, $0.refreshToken] }
         }

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Postgres
 import Web
@@ -47,13 +48,12 @@ final class AuthenticationTests: XCTestCase {
 
     func testLoginIssuesANewWorkingTokenEachTime() async throws {
         try await withTestApp { app in
-            let first = try await app.logIn(username: "admin", password: "password")
-            let second = try await app.logIn(username: "admin", password: "password")
+            let first = try await app.client.session("admin")
+            let second = try await app.client.session("admin")
             XCTAssertNotEqual(first.value, second.value)
             XCTAssertEqual(first.value.count, 43)
             for token in [first, second] {
-                let response = try await app.client.send(
-                    .post, "/api/categories", headers: ["Authorization": "Bearer \(token.value)"], json: ["name": "c"])
+                let response = try await app.client.send(.post, "/api/categories", json: ["name": "c"], auth: .bearer(token.value))
                 XCTAssertEqual(response.status.code, 200)
             }
         }
@@ -61,7 +61,7 @@ final class AuthenticationTests: XCTestCase {
 
     func testTokensAreStoredOnlyAsDigests() async throws {
         try await withTestApp { app in
-            let token = try await app.logIn(username: "admin", password: "password")
+            let token = try await app.client.session("admin")
             let rows = try await app.til.db.query("SELECT digest FROM tokens")
             let digests = try rows.map { try $0.decode(column: "digest", as: String.self) }
             XCTAssertFalse(digests.contains(token.value))
@@ -85,7 +85,7 @@ final class AuthenticationTests: XCTestCase {
                 XCTAssertEqual(response.status.code, 401, "\(headers)")
                 XCTAssertEqual(response.headers["WWW-Authenticate"], #"Basic realm="TIL""#)
             }
-            let token = try await app.logIn(username: user.username, password: "password")
+            let token = try await app.client.session(user.username)
             XCTAssertEqual(token.user.id, user.id)
         }
     }

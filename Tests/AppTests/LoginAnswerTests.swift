@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -44,7 +45,7 @@ final class LoginAnswerTests: XCTestCase {
         try await withTestApp { app in
             let user = try await User.create(on: app)
             let answer = try await app.client.session(user.username)
-            let response = try await app.client.send(.get, "/api/users/me/sessions", bearer: answer.value)
+            let response = try await app.client.send(.get, "/api/users/me/sessions", auth: .bearer(answer.value))
             XCTAssertEqual(response.status.code, 200, response.bodyString)
             let sessions = try response.decode([SessionEntry].self)
             XCTAssertEqual(sessions.map(\.id), [answer.id])
@@ -71,7 +72,7 @@ final class LoginAnswerTests: XCTestCase {
             let fresh = try await app.client.meStatus(answer.value)
             XCTAssertEqual(fresh, 200)
             try await waitPastExpiry(of: answer.expiresAt, issued: issued, ttl: 1)
-            let expired = try await app.client.send(.get, "/api/users/me", bearer: answer.value)
+            let expired = try await app.client.send(.get, "/api/users/me", auth: .bearer(answer.value))
             assertInvalidToken(expired, "expired access token")
         }
     }
@@ -84,8 +85,7 @@ final class LoginAnswerTests: XCTestCase {
                 XCTAssertEqual(response.status.code, 401, "\(method) \(path)")
                 XCTAssertEqual(response.headers["WWW-Authenticate"], #"Bearer realm="TIL""#, "\(method) \(path)")
             }
-            let basic = try await app.client.send(
-                .get, "/api/users/me", headers: ["Authorization": TestClient.basic("admin", "password")])
+            let basic = try await app.client.send(.get, "/api/users/me", auth: .basic("admin", "password"))
             XCTAssertEqual(basic.status.code, 401)
             XCTAssertEqual(basic.headers["WWW-Authenticate"], #"Bearer realm="TIL""#)
         }
@@ -94,7 +94,7 @@ final class LoginAnswerTests: XCTestCase {
     func testUnknownTokenIsInvalidToken() async throws {
         try await withTestApp { app in
             let unknown = String(repeating: "A", count: 43)
-            let response = try await app.client.send(.get, "/api/users/me", bearer: unknown)
+            let response = try await app.client.send(.get, "/api/users/me", auth: .bearer(unknown))
             assertInvalidToken(response, "unknown token")
             XCTAssertNoThrow(try response.decode(ErrorAnswer.self), response.bodyString)
         }
@@ -123,8 +123,8 @@ final class LoginAnswerTests: XCTestCase {
                 ("refresh", refreshed),
                 ("users", try await app.client.send(.get, "/api/users")),
                 ("user", try await app.client.send(.get, "/api/users/\(user.id)")),
-                ("me", try await app.client.send(.get, "/api/users/me", bearer: pair.value)),
-                ("sessions", try await app.client.send(.get, "/api/users/me/sessions", bearer: pair.value)),
+                ("me", try await app.client.send(.get, "/api/users/me", auth: .bearer(pair.value))),
+                ("sessions", try await app.client.send(.get, "/api/users/me/sessions", auth: .bearer(pair.value))),
             ]
             for (name, response) in bodies {
                 XCTAssertEqual(response.status.code, 200, "\(name): \(response.bodyString)")

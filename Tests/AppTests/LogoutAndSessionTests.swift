@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Crypt
 import Foundation
 import Web
@@ -12,9 +13,9 @@ final class LogoutAndSessionTests: XCTestCase {
             let user = try await User.create(on: app)
             let ending = try await app.client.session(user.username)
             let staying = try await app.client.session(user.username)
-            let logout = try await app.client.send(.post, "/api/users/logout", bearer: ending.value)
+            let logout = try await app.client.send(.post, "/api/users/logout", auth: .bearer(ending.value))
             XCTAssertEqual(logout.status.code, 204, logout.bodyString)
-            assertInvalidToken(try await app.client.send(.get, "/api/users/me", bearer: ending.value), "logged-out access token")
+            assertInvalidToken(try await app.client.send(.get, "/api/users/me", auth: .bearer(ending.value)), "logged-out access token")
             let endedRefresh = try await app.client.refreshStatus(ending.refreshToken)
             XCTAssertEqual(endedRefresh, 401, "logged-out refresh token")
             let stayingAccess = try await app.client.meStatus(staying.value)
@@ -30,7 +31,7 @@ final class LogoutAndSessionTests: XCTestCase {
             var sessions: [LoginAnswer] = []
             for _ in 0..<3 { sessions.append(try await app.client.session(user.username)) }
             let bystander = try await app.client.session("admin")
-            let response = try await app.client.send(.post, "/api/users/logout-all", bearer: sessions[1].value)
+            let response = try await app.client.send(.post, "/api/users/logout-all", auth: .bearer(sessions[1].value))
             XCTAssertEqual(response.status.code, 204, response.bodyString)
             for (index, session) in sessions.enumerated() {
                 let access = try await app.client.meStatus(session.value)
@@ -47,7 +48,7 @@ final class LogoutAndSessionTests: XCTestCase {
         try await withTestApp { app in
             let user = try await User.create(name: "Leia", on: app)
             let login = try await app.client.session(user.username, scope: "acronyms:write")
-            let response = try await app.client.send(.get, "/api/users/me", bearer: login.value)
+            let response = try await app.client.send(.get, "/api/users/me", auth: .bearer(login.value))
             XCTAssertEqual(response.status.code, 200, response.bodyString)
             XCTAssertEqual(try response.decode(PublicUser.self), PublicUser(id: user.id, name: "Leia", username: user.username))
             let keys = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]).keys
@@ -62,10 +63,10 @@ final class LogoutAndSessionTests: XCTestCase {
             let beta = try await app.client.session(user.username, headers: ["User-Agent": "Beta/2.0"])
             let anonymous = try await app.client.session(user.username)
             let ended = try await app.client.session(user.username, headers: ["User-Agent": "Gone/1"])
-            _ = try await app.client.send(.post, "/api/users/logout", bearer: ended.value)
+            _ = try await app.client.send(.post, "/api/users/logout", auth: .bearer(ended.value))
             let someoneElse = try await app.client.session("admin")
 
-            let response = try await app.client.send(.get, "/api/users/me/sessions", bearer: beta.value)
+            let response = try await app.client.send(.get, "/api/users/me/sessions", auth: .bearer(beta.value))
             XCTAssertEqual(response.status.code, 200, response.bodyString)
             let sessions = try response.decode([SessionEntry].self)
             XCTAssertEqual(sessions.map(\.id), [alpha.id, beta.id, anonymous.id])
@@ -94,9 +95,9 @@ final class LogoutAndSessionTests: XCTestCase {
             let user = try await User.create(on: app)
             let caller = try await app.client.session(user.username)
             let target = try await app.client.session(user.username)
-            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(target.id)", bearer: caller.value)
+            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(target.id)", auth: .bearer(caller.value))
             XCTAssertEqual(response.status.code, 204, response.bodyString)
-            let list = try await app.client.send(.get, "/api/users/me/sessions", bearer: caller.value)
+            let list = try await app.client.send(.get, "/api/users/me/sessions", auth: .bearer(caller.value))
             XCTAssertEqual(try list.decode([SessionEntry].self).map(\.id), [caller.id])
             let targetAccess = try await app.client.meStatus(target.value)
             XCTAssertEqual(targetAccess, 401)
@@ -110,9 +111,9 @@ final class LogoutAndSessionTests: XCTestCase {
     func testDeletingTheCurrentSessionEndsTheCaller() async throws {
         try await withTestApp { app in
             let caller = try await app.client.session("admin")
-            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(caller.id)", bearer: caller.value)
+            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(caller.id)", auth: .bearer(caller.value))
             XCTAssertEqual(response.status.code, 204, response.bodyString)
-            assertInvalidToken(try await app.client.send(.get, "/api/users/me", bearer: caller.value), "ended current session")
+            assertInvalidToken(try await app.client.send(.get, "/api/users/me", auth: .bearer(caller.value)), "ended current session")
         }
     }
 
@@ -121,7 +122,7 @@ final class LogoutAndSessionTests: XCTestCase {
             let user = try await User.create(on: app)
             let caller = try await app.client.session(user.username)
             let victim = try await app.client.session("admin")
-            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(victim.id)", bearer: caller.value)
+            let response = try await app.client.send(.delete, "/api/users/me/sessions/\(victim.id)", auth: .bearer(caller.value))
             XCTAssertEqual(response.status.code, 404, response.bodyString)
             let victimAccess = try await app.client.meStatus(victim.value)
             XCTAssertEqual(victimAccess, 200)
@@ -131,9 +132,9 @@ final class LogoutAndSessionTests: XCTestCase {
     func testDeletingAnUnknownSessionIs404AndAMalformedIdIs400() async throws {
         try await withTestApp { app in
             let caller = try await app.client.session("admin")
-            let unknown = try await app.client.send(.delete, "/api/users/me/sessions/\(UUID())", bearer: caller.value)
+            let unknown = try await app.client.send(.delete, "/api/users/me/sessions/\(UUID())", auth: .bearer(caller.value))
             XCTAssertEqual(unknown.status.code, 404, unknown.bodyString)
-            let malformed = try await app.client.send(.delete, "/api/users/me/sessions/not-a-uuid", bearer: caller.value)
+            let malformed = try await app.client.send(.delete, "/api/users/me/sessions/not-a-uuid", auth: .bearer(caller.value))
             XCTAssertEqual(malformed.status.code, 400, malformed.bodyString)
             XCTAssertNoThrow(try malformed.decode(ErrorAnswer.self), malformed.bodyString)
         }

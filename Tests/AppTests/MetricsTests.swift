@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -7,8 +8,9 @@ import XCTest
 /// `/metrics` on the real server: counters move with route patterns (never raw paths), login
 /// outcomes are counted, the text is valid exposition format, and `METRICS=off` serves nothing.
 final class MetricsTests: XCTestCase {
+    /// Live: the scrape reads the server's own connection gauge.
     func testCountersMoveByRoutePatternMethodAndStatus() async throws {
-        try await withTestApp { app in
+        try await withTestApp(.live) { app in
             let acronym = try await Acronym.create(on: app)
             let before = try await scrape(app)
 
@@ -20,7 +22,7 @@ final class MetricsTests: XCTestCase {
             }
             let brewed = try await app.client.send(HTTPMethod(rawValue: "BREW"), "/coffee")
             XCTAssertEqual(brewed.status.code, 404)
-            _ = try await app.logIn(username: "admin", password: "password")
+            _ = try await app.client.session("admin")
             let failed = try await app.client.send(.post, "/api/users/login", auth: .basic("admin", "wrong"))
             XCTAssertEqual(failed.status.code, 401)
 

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -22,27 +23,27 @@ final class OpenAPIResponseTests: XCTestCase {
             let admin = try await client.session("admin")
             contract.check(try await client.login("admin"), .post, "/api/users/login")
 
-            let create = try await client.send(.post, "/api/users", bearer: admin.value, json: ["name": "Tim", "username": "timc", "password": "s3cret-pass"])
+            let create = try await client.send(.post, "/api/users", json: ["name": "Tim", "username": "timc", "password": "s3cret-pass"], auth: .bearer(admin.value))
             contract.check(create, .post, "/api/users")
-            contract.check(try await client.send(.post, "/api/users", bearer: admin.value, json: ["name": "Tim", "username": "TIMC", "password": "s3cret-pass"]), .post, "/api/users")
-            contract.check(try await client.send(.post, "/api/users", bearer: admin.value, json: ["name": "Tim"]), .post, "/api/users")
+            contract.check(try await client.send(.post, "/api/users", json: ["name": "Tim", "username": "TIMC", "password": "s3cret-pass"], auth: .bearer(admin.value)), .post, "/api/users")
+            contract.check(try await client.send(.post, "/api/users", json: ["name": "Tim"], auth: .bearer(admin.value)), .post, "/api/users")
             contract.check(try await client.send(.post, "/api/users", json: ["name": "Tim", "username": "x", "password": "s3cret-pass"]), .post, "/api/users")
-            contract.check(try await client.send(.post, "/api/users", headers: ["Authorization": "Bearer \(admin.value)"], body: Array("name=Tim".utf8)), .post, "/api/users")
+            contract.check(try await client.send(.post, "/api/users", body: Array("name=Tim".utf8), auth: .bearer(admin.value)), .post, "/api/users")
             let narrow = try await client.session("admin", scope: "acronyms:write")
-            contract.check(try await client.send(.post, "/api/users", bearer: narrow.value, json: ["name": "T", "username": "t2", "password": "s3cret-pass"]), .post, "/api/users")
+            contract.check(try await client.send(.post, "/api/users", json: ["name": "T", "username": "t2", "password": "s3cret-pass"], auth: .bearer(narrow.value)), .post, "/api/users")
 
             let tim = try await client.session("timc", "s3cret-pass", headers: ["User-Agent": "contract-test"])
-            contract.check(try await client.send(.get, "/api/users/me", bearer: tim.value), .get, "/api/users/me")
-            contract.check(try await client.send(.get, "/api/users/me", bearer: "not-a-token"), .get, "/api/users/me")
+            contract.check(try await client.send(.get, "/api/users/me", auth: .bearer(tim.value)), .get, "/api/users/me")
+            contract.check(try await client.send(.get, "/api/users/me", auth: .bearer("not-a-token")), .get, "/api/users/me")
             contract.check(try await client.send(.get, "/api/users/me"), .get, "/api/users/me")
             _ = try await client.session("timc", "s3cret-pass")
-            contract.check(try await client.send(.get, "/api/users/me/sessions", bearer: tim.value), .get, "/api/users/me/sessions")
-            let firstPage = try await client.send(.get, "/api/users/me/sessions?limit=1", bearer: tim.value)
+            contract.check(try await client.send(.get, "/api/users/me/sessions", auth: .bearer(tim.value)), .get, "/api/users/me/sessions")
+            let firstPage = try await client.send(.get, "/api/users/me/sessions?limit=1", auth: .bearer(tim.value))
             XCTAssertNotNil(firstPage.headers["Link"])
             contract.check(firstPage, .get, "/api/users/me/sessions")
-            contract.check(try await client.send(.get, "/api/users/me/sessions", bearer: narrow.value), .get, "/api/users/me/sessions")
-            contract.check(try await client.send(.delete, "/api/users/me/sessions/\(UUID())", bearer: tim.value), .delete, "/api/users/me/sessions/{sessionID}")
-            contract.check(try await client.send(.delete, "/api/users/me/sessions/nope", bearer: tim.value), .delete, "/api/users/me/sessions/{sessionID}")
+            contract.check(try await client.send(.get, "/api/users/me/sessions", auth: .bearer(narrow.value)), .get, "/api/users/me/sessions")
+            contract.check(try await client.send(.delete, "/api/users/me/sessions/\(UUID())", auth: .bearer(tim.value)), .delete, "/api/users/me/sessions/{sessionID}")
+            contract.check(try await client.send(.delete, "/api/users/me/sessions/nope", auth: .bearer(tim.value)), .delete, "/api/users/me/sessions/{sessionID}")
 
             let refreshed = try await client.refresh(tim.refreshToken)
             contract.check(refreshed, .post, "/api/users/refresh")
@@ -51,13 +52,13 @@ final class OpenAPIResponseTests: XCTestCase {
 
             let other = try await client.session("timc", "s3cret-pass")
             let wrong = ["currentPassword": "not-it", "newPassword": "another-pass"]
-            contract.check(try await client.send(.put, "/api/users/me/password", bearer: other.value, json: wrong), .put, "/api/users/me/password")
+            contract.check(try await client.send(.put, "/api/users/me/password", json: wrong, auth: .bearer(other.value)), .put, "/api/users/me/password")
             let right = ["currentPassword": "s3cret-pass", "newPassword": "another-pass"]
-            contract.check(try await client.send(.put, "/api/users/me/password", bearer: other.value, json: right), .put, "/api/users/me/password")
-            contract.check(try await client.send(.post, "/api/users/logout-all", bearer: narrow.value), .post, "/api/users/logout-all")
-            contract.check(try await client.send(.post, "/api/users/logout", bearer: other.value), .post, "/api/users/logout")
-            contract.check(try await client.send(.post, "/api/users/logout", bearer: other.value), .post, "/api/users/logout")
-            contract.check(try await client.send(.post, "/api/users/logout-all", bearer: admin.value), .post, "/api/users/logout-all")
+            contract.check(try await client.send(.put, "/api/users/me/password", json: right, auth: .bearer(other.value)), .put, "/api/users/me/password")
+            contract.check(try await client.send(.post, "/api/users/logout-all", auth: .bearer(narrow.value)), .post, "/api/users/logout-all")
+            contract.check(try await client.send(.post, "/api/users/logout", auth: .bearer(other.value)), .post, "/api/users/logout")
+            contract.check(try await client.send(.post, "/api/users/logout", auth: .bearer(other.value)), .post, "/api/users/logout")
+            contract.check(try await client.send(.post, "/api/users/logout-all", auth: .bearer(admin.value)), .post, "/api/users/logout-all")
         }
     }
 
@@ -66,22 +67,22 @@ final class OpenAPIResponseTests: XCTestCase {
             let contract = try await OpenAPIContract.served(by: app)
             let client = app.client
             let token = try await client.session("admin").value
-            let user = try await app.getResponse(to: "/api/users/me", headers: ["Authorization": "Bearer \(token)"], decodeTo: User.Public.self)
+            let user = try await app.getResponse(to: "/api/users/me", decodeTo: User.Public.self, auth: .bearer(token))
 
-            let created = try await client.send(.post, "/api/acronyms", bearer: token, json: ["short": "OMG", "long": "Oh My God"])
+            let created = try await client.send(.post, "/api/acronyms", json: ["short": "OMG", "long": "Oh My God"], auth: .bearer(token))
             contract.check(created, .post, "/api/acronyms")
             let acronym = try created.decode(Acronym.self)
-            _ = try await client.send(.post, "/api/acronyms", bearer: token, json: ["short": "AFK", "long": "Away From Keyboard"])
-            contract.check(try await client.send(.post, "/api/acronyms", bearer: token, json: ["short": " ", "long": "x"]), .post, "/api/acronyms")
+            _ = try await client.send(.post, "/api/acronyms", json: ["short": "AFK", "long": "Away From Keyboard"], auth: .bearer(token))
+            contract.check(try await client.send(.post, "/api/acronyms", json: ["short": " ", "long": "x"], auth: .bearer(token)), .post, "/api/acronyms")
             contract.check(try await client.send(.post, "/api/acronyms", json: ["short": "A", "long": "B"]), .post, "/api/acronyms")
-            let category = try await client.send(.post, "/api/categories", bearer: token, json: ["name": "Teenager"])
+            let category = try await client.send(.post, "/api/categories", json: ["name": "Teenager"], auth: .bearer(token))
             contract.check(category, .post, "/api/categories")
             let categoryID = try category.decode(App.Category.self).id
-            contract.check(try await client.send(.post, "/api/categories", bearer: token, json: ["name": 12]), .post, "/api/categories")
+            contract.check(try await client.send(.post, "/api/categories", json: ["name": 12], auth: .bearer(token)), .post, "/api/categories")
 
             let link = "/api/acronyms/\(acronym.id)/categories/\(categoryID)"
-            contract.check(try await client.send(.post, link, bearer: token), .post, "/api/acronyms/{acronymID}/categories/{categoryID}")
-            contract.check(try await client.send(.post, "/api/acronyms/\(UUID())/categories/\(categoryID)", bearer: token),
+            contract.check(try await client.send(.post, link, auth: .bearer(token)), .post, "/api/acronyms/{acronymID}/categories/{categoryID}")
+            contract.check(try await client.send(.post, "/api/acronyms/\(UUID())/categories/\(categoryID)", auth: .bearer(token)),
                            .post, "/api/acronyms/{acronymID}/categories/{categoryID}")
 
             let reads: [(String, String)] = [
@@ -100,12 +101,12 @@ final class OpenAPIResponseTests: XCTestCase {
             ]
             for (path, documented) in reads { contract.check(try await client.send(.get, path), .get, documented) }
 
-            let update = try await client.send(.put, "/api/acronyms/\(acronym.id)", bearer: token, json: ["short": "OMG", "long": "Oh My Gosh"])
+            let update = try await client.send(.put, "/api/acronyms/\(acronym.id)", json: ["short": "OMG", "long": "Oh My Gosh"], auth: .bearer(token))
             contract.check(update, .put, "/api/acronyms/{acronymID}")
-            contract.check(try await client.send(.put, "/api/acronyms/\(UUID())", bearer: token, json: ["short": "A", "long": "B"]), .put, "/api/acronyms/{acronymID}")
-            contract.check(try await client.send(.delete, link, bearer: token), .delete, "/api/acronyms/{acronymID}/categories/{categoryID}")
-            contract.check(try await client.send(.delete, "/api/acronyms/\(acronym.id)", bearer: token), .delete, "/api/acronyms/{acronymID}")
-            contract.check(try await client.send(.delete, "/api/acronyms/\(acronym.id)", bearer: token), .delete, "/api/acronyms/{acronymID}")
+            contract.check(try await client.send(.put, "/api/acronyms/\(UUID())", json: ["short": "A", "long": "B"], auth: .bearer(token)), .put, "/api/acronyms/{acronymID}")
+            contract.check(try await client.send(.delete, link, auth: .bearer(token)), .delete, "/api/acronyms/{acronymID}/categories/{categoryID}")
+            contract.check(try await client.send(.delete, "/api/acronyms/\(acronym.id)", auth: .bearer(token)), .delete, "/api/acronyms/{acronymID}")
+            contract.check(try await client.send(.delete, "/api/acronyms/\(acronym.id)", auth: .bearer(token)), .delete, "/api/acronyms/{acronymID}")
             contract.check(try await client.send(.delete, "/api/acronyms/\(UUID())"), .delete, "/api/acronyms/{acronymID}")
         }
     }

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -8,7 +9,7 @@ import XCTest
 /// both ways, and it is well-formed enough for tools to load.
 final class OpenAPIRouteTests: XCTestCase {
     func testDocumentedOperationsAreExactlyTheLiveRoutes() async throws {
-        try await withTestApp(.inProcess) { app in
+        try await withTestApp { app in
             let contract = try await OpenAPIContract.served(by: app)
             let live = Set(app.app.routes.map { "\($0.method.rawValue) \($0.path.string)" })
             XCTAssertEqual(live.subtracting(contract.operations).sorted(), [], "routes missing from the OpenAPI document")
@@ -18,7 +19,7 @@ final class OpenAPIRouteTests: XCTestCase {
     }
 
     func testTheDocumentIsWellFormed() async throws {
-        try await withTestApp(.inProcess) { app in
+        try await withTestApp { app in
             let contract = try await OpenAPIContract.served(by: app)
             XCTAssertEqual(contract.document["openapi"], .string("3.1.0"))
             XCTAssertEqual(try JSONValue.parse(OpenAPIDocument.json()), contract.document)

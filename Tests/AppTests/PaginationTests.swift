@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Postgres
 import Web
@@ -72,9 +73,9 @@ final class PaginationTests: XCTestCase {
                 "/api/users/me/sessions",
             ]
             for route in routes {
-                let full = try await app.ids(of: route, bearer: login.value)
+                let full = try await app.ids(of: route, auth: .bearer(login.value))
                 XCTAssertGreaterThanOrEqual(full.count, 4, route)
-                let walked = try await app.walk("\(route)?limit=2", bearer: login.value)
+                let walked = try await app.walk("\(route)?limit=2", auth: .bearer(login.value))
                 XCTAssertEqual(walked.flatMap { $0 }, full, route)
                 XCTAssertEqual(walked.count, (full.count + 1) / 2, route)
             }
@@ -164,8 +165,8 @@ private func nextTarget(_ response: TestResponse) -> String? {
 
 extension TestApp {
     /// The ids of a list route's whole answer (no Link header expected), in order.
-    func ids(of path: String, bearer: String? = nil) async throws -> [String] {
-        let response = try await client.send(.get, path, auth: bearer.map(TestAuth.bearer))
+    func ids(of path: String, auth: TestAuth? = nil) async throws -> [String] {
+        let response = try await client.send(.get, path, auth: auth)
         XCTAssertEqual(response.status.code, 200, "\(path): \(response.bodyString)")
         XCTAssertNil(response.headers["Link"], path)
         return try Self.ids(response)
@@ -173,12 +174,12 @@ extension TestApp {
 
     /// Follows `Link: rel="next"` from `path` until a page has none; the ids of each page.
     /// Bounded, so a link that never ends fails the test instead of hanging it.
-    func walk(_ path: String, bearer: String? = nil) async throws -> [[String]] {
+    func walk(_ path: String, auth: TestAuth? = nil) async throws -> [[String]] {
         var pages: [[String]] = []
         var next: String? = path
         while let target = next {
             guard pages.count < 100 else { XCTFail("more than 100 pages from \(path)"); break }
-            let response = try await client.send(.get, target, auth: bearer.map(TestAuth.bearer))
+            let response = try await client.send(.get, target, auth: auth)
             XCTAssertEqual(response.status.code, 200, "\(target): \(response.bodyString)")
             pages.append(try Self.ids(response))
             next = nextTarget(response)

@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -16,7 +17,7 @@ final class PasswordChangeTests: XCTestCase {
             let user = try await User.create(on: app)
             let login = try await app.client.session(user.username)
             let response = try await app.client.send(
-                .put, "/api/users/me/password", bearer: login.value, json: Change(currentPassword: "wrong-one", newPassword: "brand-new-pw"))
+                .put, "/api/users/me/password", json: Change(currentPassword: "wrong-one", newPassword: "brand-new-pw"), auth: .bearer(login.value))
             XCTAssertEqual(response.status.code, 403, response.bodyString)
             let old = try await app.client.login(user.username)
             XCTAssertEqual(old.status.code, 200, "the password did not change")
@@ -48,11 +49,11 @@ final class PasswordChangeTests: XCTestCase {
             let login = try await app.client.session(user.username)
             for newPassword in ["", "seven77", String(repeating: "p", count: 73)] {
                 let response = try await app.client.send(
-                    .put, "/api/users/me/password", bearer: login.value, json: Change(currentPassword: "password", newPassword: newPassword))
+                    .put, "/api/users/me/password", json: Change(currentPassword: "password", newPassword: newPassword), auth: .bearer(login.value))
                 XCTAssertEqual(response.status.code, 400, "\(newPassword.count) bytes: \(response.bodyString)")
             }
             let missing = try await app.client.send(
-                .put, "/api/users/me/password", bearer: login.value, json: ["currentPassword": "password"])
+                .put, "/api/users/me/password", json: ["currentPassword": "password"], auth: .bearer(login.value))
             XCTAssertEqual(missing.status.code, 400, missing.bodyString)
             let old = try await app.client.login(user.username)
             XCTAssertEqual(old.status.code, 200, "the password did not change")
@@ -67,7 +68,7 @@ final class PasswordChangeTests: XCTestCase {
             let bystander = try await app.client.session("admin")
             let longest = String(repeating: "n", count: 72)
             let response = try await app.client.send(
-                .put, "/api/users/me/password", bearer: caller.value, json: Change(currentPassword: "password", newPassword: longest))
+                .put, "/api/users/me/password", json: Change(currentPassword: "password", newPassword: longest), auth: .bearer(caller.value))
             XCTAssertEqual(response.status.code, 204, response.bodyString)
 
             let otherAccess = try await app.client.meStatus(other.value)

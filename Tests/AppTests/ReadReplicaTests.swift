@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Logging
 import Postgres
@@ -10,14 +11,10 @@ import XCTest
 /// replica that is down costs one failed attempt, not one per request. The test database
 /// plays the replica (a real standby is exercised by `scripts/cluster-test.sh`).
 final class ReadReplicaTests: XCTestCase {
-    private func testDatabaseURL() throws -> String {
-        try XCTUnwrap(ProcessInfo.processInfo.environment["DATABASE_URL"])
-    }
-
     func testOnlyAnonymousReadsGoToTheReplica() async throws {
         try await withTestApp(settings: ["DATABASE_READ_URL": try testDatabaseURL()]) { app in
             let replicas = try XCTUnwrap(app.til.replicas)
-            let token = try await app.logIn(username: "admin", password: "password")
+            let token = try await app.client.session("admin")
             let created = try await app.client.send(.post, "/api/acronyms", json: ["short": "TIL", "long": "Today"], auth: .bearer(token.value))
             XCTAssertEqual(created.status.code, 200, created.bodyString)
             let acronym = try created.decode(Acronym.self)
@@ -65,8 +62,7 @@ final class ReadReplicaTests: XCTestCase {
     func testASetAsideReplicaComesBackAfterTheProbe() async throws {
         var configuration = try PostgresConfiguration(url: try testDatabaseURL())
         configuration.poolSize = 1
-        var logger = Logger(label: "replica-test")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("replica-test")
         let primary = PostgresClient(configuration: configuration, logger: logger)
         let replicas = ReadReplicas(configurations: [configuration], retryInterval: .milliseconds(200), logger: logger)
         let busy = Task {

@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Crypt
 import Foundation
 import Postgres
@@ -56,7 +57,7 @@ final class RefreshTests: XCTestCase {
             let stillValid = try await app.client.meStatus(login.value)
             XCTAssertEqual(stillValid, 200, "a refresh does not end the access token issued with the spent refresh token")
             try await waitPastExpiry(of: login.expiresAt, issued: issued, ttl: 1)
-            assertInvalidToken(try await app.client.send(.get, "/api/users/me", bearer: login.value), "old access token after its TTL")
+            assertInvalidToken(try await app.client.send(.get, "/api/users/me", auth: .bearer(login.value)), "old access token after its TTL")
         }
     }
 

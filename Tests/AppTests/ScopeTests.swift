@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -10,12 +11,12 @@ final class ScopeTests: XCTestCase {
         try await withTestApp { app in
             let login = try await app.client.session("admin", scope: "acronyms:write")
             XCTAssertEqual(login.scopes, ["acronyms:write"])
-            let refused = try await app.client.send(.post, "/api/categories", bearer: login.value, json: ["name": "Nope"])
+            let refused = try await app.client.send(.post, "/api/categories", json: ["name": "Nope"], auth: .bearer(login.value))
             assertInsufficientScope(refused, needed: "categories:write")
             let categories = try await app.client.send(.get, "/api/categories")
             XCTAssertEqual(categories.bodyString, "[]", "a refused request changes nothing")
             let allowed = try await app.client.send(
-                .post, "/api/acronyms", bearer: login.value, json: ["short": "OMG", "long": "Oh My God"])
+                .post, "/api/acronyms", json: ["short": "OMG", "long": "Oh My God"], auth: .bearer(login.value))
             XCTAssertEqual(allowed.status.code, 200, allowed.bodyString)
         }
     }
@@ -47,7 +48,7 @@ final class ScopeTests: XCTestCase {
                 let login = try await app.client.session("admin", scope: scope)
                 let me = try await app.client.meStatus(login.value)
                 XCTAssertEqual(me, 200, scope)
-                let logout = try await app.client.send(.post, "/api/users/logout", bearer: login.value)
+                let logout = try await app.client.send(.post, "/api/users/logout", auth: .bearer(login.value))
                 XCTAssertEqual(logout.status.code, 204, scope)
             }
         }
@@ -80,9 +81,9 @@ final class ScopeTests: XCTestCase {
             let pair = try await app.client.refreshed(login.refreshToken)
             XCTAssertEqual(pair.scopes, ["categories:write"])
             let refused = try await app.client.send(
-                .post, "/api/acronyms", bearer: pair.value, json: ["short": "OMG", "long": "Oh My God"])
+                .post, "/api/acronyms", json: ["short": "OMG", "long": "Oh My God"], auth: .bearer(pair.value))
             assertInsufficientScope(refused, needed: "acronyms:write")
-            let allowed = try await app.client.send(.post, "/api/categories", bearer: pair.value, json: ["name": "Kept"])
+            let allowed = try await app.client.send(.post, "/api/categories", json: ["name": "Kept"], auth: .bearer(pair.value))
             XCTAssertEqual(allowed.status.code, 200, allowed.bodyString)
         }
     }
@@ -99,39 +100,39 @@ final class ScopeTests: XCTestCase {
 
     static let routes: [Route] = [
         Route(scope: "acronyms:write", method: .post, path: "/api/acronyms") { client, login, _, _ in
-            try await client.send(.post, "/api/acronyms", bearer: login.value, json: ["short": "A", "long": "B"])
+            try await client.send(.post, "/api/acronyms", json: ["short": "A", "long": "B"], auth: .bearer(login.value))
         },
         Route(scope: "acronyms:write", method: .put, path: "/api/acronyms/:id") { client, login, acronym, _ in
-            try await client.send(.put, "/api/acronyms/\(acronym)", bearer: login.value, json: ["short": "A", "long": "C"])
+            try await client.send(.put, "/api/acronyms/\(acronym)", json: ["short": "A", "long": "C"], auth: .bearer(login.value))
         },
         Route(scope: "acronyms:write", method: .post, path: "/api/acronyms/:id/categories/:cid") { client, login, acronym, category in
-            try await client.send(.post, "/api/acronyms/\(acronym)/categories/\(category)", bearer: login.value)
+            try await client.send(.post, "/api/acronyms/\(acronym)/categories/\(category)", auth: .bearer(login.value))
         },
         Route(scope: "acronyms:write", method: .delete, path: "/api/acronyms/:id/categories/:cid") { client, login, acronym, category in
-            try await client.send(.delete, "/api/acronyms/\(acronym)/categories/\(category)", bearer: login.value)
+            try await client.send(.delete, "/api/acronyms/\(acronym)/categories/\(category)", auth: .bearer(login.value))
         },
         Route(scope: "acronyms:write", method: .delete, path: "/api/acronyms/:id") { client, login, acronym, _ in
-            try await client.send(.delete, "/api/acronyms/\(acronym)", bearer: login.value)
+            try await client.send(.delete, "/api/acronyms/\(acronym)", auth: .bearer(login.value))
         },
         Route(scope: "categories:write", method: .post, path: "/api/categories") { client, login, _, _ in
-            try await client.send(.post, "/api/categories", bearer: login.value, json: ["name": "C\(UUID())"])
+            try await client.send(.post, "/api/categories", json: ["name": "C\(UUID())"], auth: .bearer(login.value))
         },
         Route(scope: "users:write", method: .post, path: "/api/users") { client, login, _, _ in
             try await client.send(
-                .post, "/api/users", bearer: login.value, json: ["name": "N", "username": "u\(UUID())", "password": "password"])
+                .post, "/api/users", json: ["name": "N", "username": "u\(UUID())", "password": "password"], auth: .bearer(login.value))
         },
         Route(scope: "account", method: .get, path: "/api/users/me/sessions") { client, login, _, _ in
-            try await client.send(.get, "/api/users/me/sessions", bearer: login.value)
+            try await client.send(.get, "/api/users/me/sessions", auth: .bearer(login.value))
         },
         Route(scope: "account", method: .put, path: "/api/users/me/password") { client, login, _, _ in
             try await client.send(
-                .put, "/api/users/me/password", bearer: login.value, json: ["currentPassword": "password", "newPassword": "password"])
+                .put, "/api/users/me/password", json: ["currentPassword": "password", "newPassword": "password"], auth: .bearer(login.value))
         },
         Route(scope: "account", method: .delete, path: "/api/users/me/sessions/:sessionID") { client, login, _, _ in
-            try await client.send(.delete, "/api/users/me/sessions/\(login.id)", bearer: login.value)
+            try await client.send(.delete, "/api/users/me/sessions/\(login.id)", auth: .bearer(login.value))
         },
         Route(scope: "account", method: .post, path: "/api/users/logout-all") { client, login, _, _ in
-            try await client.send(.post, "/api/users/logout-all", bearer: login.value)
+            try await client.send(.post, "/api/users/logout-all", auth: .bearer(login.value))
         },
     ]
 }

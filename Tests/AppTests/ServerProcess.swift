@@ -33,11 +33,8 @@ final class ServerProcess {
     /// The environment of a child server on the test database (`make test` sets
     /// `DATABASE_URL`), with `settings` added; skips the test when there is no database.
     static func testEnvironment(_ settings: [String: String] = [:]) throws -> [String: String] {
-        guard let databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"] else {
-            throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`")
-        }
         let base = [
-            "DATABASE_URL": databaseURL, "ENVIRONMENT": "testing", "LOG_LEVEL": "notice",
+            "DATABASE_URL": try testDatabaseURL(), "ENVIRONMENT": "testing", "LOG_LEVEL": "notice",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
         return base.merging(settings) { $1 }

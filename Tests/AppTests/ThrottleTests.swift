@@ -1,10 +1,12 @@
 import App
+import AppTesting
 import Foundation
 import Web
 import WebTesting
 import XCTest
 
-/// Failed-login throttling: per username, per client address, sliding window, proxies.
+/// Failed-login throttling: per username, per client address, sliding window, proxies. The
+/// address cases run live: the address a request comes from is the socket's.
 final class ThrottleTests: XCTestCase {
     static let settings = ["LOGIN_MAX_FAILURES": "3", "LOGIN_WINDOW": "2"]
 
@@ -93,7 +95,7 @@ final class ThrottleTests: XCTestCase {
     }
 
     func testOneAddressIsThrottledAfterFiveTimesTheLimitAcrossUsernames() async throws {
-        try await withTestApp(settings: Self.settings) { app in
+        try await withTestApp(.live, settings: Self.settings) { app in
             let user = try await User.create(on: app)
             for attempt in 1...15 {
                 let failed = try await app.client.login("nobody-\(attempt)", "wrong-password")
@@ -104,7 +106,7 @@ final class ThrottleTests: XCTestCase {
     }
 
     func testForwardedForIsIgnoredWithoutTrustedProxies() async throws {
-        try await withTestApp(settings: Self.settings) { app in
+        try await withTestApp(.live, settings: Self.settings) { app in
             for attempt in 1...15 {
                 _ = try await app.client.login(
                     "nobody-\(attempt)", "wrong-password", headers: ["X-Forwarded-For": "203.0.113.\(attempt)"])
@@ -117,7 +119,7 @@ final class ThrottleTests: XCTestCase {
     func testTrustedProxyCountsTheRightMostUntrustedForwardedAddress() async throws {
         var settings = Self.settings
         settings["TRUSTED_PROXIES"] = "127.0.0.1"
-        try await withTestApp(settings: settings) { app in
+        try await withTestApp(.live, settings: settings) { app in
             for attempt in 1...15 {
                 let failed = try await app.client.login(
                     "nobody-\(attempt)", "wrong-password", headers: ["X-Forwarded-For": "203.0.113.7"])

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Postgres
 import Web
@@ -9,8 +10,8 @@ import XCTest
 final class TokenPurgeTests: XCTestCase {
     func testPurgeRemovesExpiredAndSpentRowsAndKeepsLiveOnes() async throws {
         try await withTestApp { app in
-            let live = try await app.logIn(username: "admin", password: "password")
-            let ended = try await app.logIn(username: "admin", password: "password")
+            let live = try await app.client.session("admin")
+            let ended = try await app.client.session("admin")
             let db = app.til.db
             // Age the second login: its access token expired, its refresh token spent two days ago,
             // the session ended two days ago; plus a failed login far outside the window.
@@ -31,7 +32,7 @@ final class TokenPurgeTests: XCTestCase {
             let liveTokens = try await count("SELECT count(*) AS n FROM tokens WHERE session_id = \(live.id)")
             let liveRefreshTokens = try await count("SELECT count(*) AS n FROM refresh_tokens WHERE session_id = \(live.id)")
             XCTAssertEqual([endedSessions, failures, liveTokens, liveRefreshTokens], [0, 0, 1, 1])
-            let me = try await app.client.send(.get, "/api/users/me", headers: ["Authorization": "Bearer \(live.value)"])
+            let me = try await app.client.send(.get, "/api/users/me", auth: .bearer(live.value))
             XCTAssertEqual(me.status, .ok)
             let second = try await purger.purgeOnce()
             XCTAssertEqual(second, 0)

@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -37,9 +38,9 @@ final class TwoProcessTests: XCTestCase {
         let login = try await a.session("admin")
         let before = try await b.meStatus(login.value)
         XCTAssertEqual(before, 200, "B accepts A's token")
-        let logout = try await a.send(.post, "/api/users/logout", bearer: login.value)
+        let logout = try await a.send(.post, "/api/users/logout", auth: .bearer(login.value))
         XCTAssertEqual(logout.status.code, 204)
-        assertInvalidToken(try await b.send(.get, "/api/users/me", bearer: login.value), "B after logout on A")
+        assertInvalidToken(try await b.send(.get, "/api/users/me", auth: .bearer(login.value)), "B after logout on A")
         let refresh = try await b.refreshStatus(login.refreshToken)
         XCTAssertEqual(refresh, 401, "B refuses the logged-out refresh token")
     }

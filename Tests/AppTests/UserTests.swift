@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -36,7 +37,7 @@ final class UserTests: XCTestCase {
             XCTAssertEqual(users.count, 2)
             XCTAssertEqual(users[1], created)
             // The new user can log in with the password it was created with.
-            let token = try await app.logIn(username: usersUsername, password: "password")
+            let token = try await app.client.session(usersUsername)
             XCTAssertEqual(token.user.id, created.id)
         }
     }
@@ -97,16 +98,15 @@ final class UserTests: XCTestCase {
                 loggedInRequest: true)
             let user = try created.decode(User.Public.self)
             // A successful login as that user, and everything that lists or shows users.
-            let basic = "Basic " + Data("secretive:hunter2hunter2".utf8).base64EncodedString()
-            let login = try await app.client.send(.post, "\(usersURI)login", headers: ["Authorization": basic])
+            let login = try await app.client.send(.post, "\(usersURI)login", auth: .basic("secretive", "hunter2hunter2"))
             XCTAssertEqual(login.status, .ok)
-            let bearer: HTTPHeaders = ["Authorization": "Bearer \(try login.decode(Token.self).value)"]
+            let bearer = TestAuth.bearer(try login.decode(Token.self).value)
             for response in [
                 created, login,
                 try await app.sendRequest(to: usersURI, method: .get),
                 try await app.sendRequest(to: "\(usersURI)\(user.id)", method: .get),
-                try await app.client.send(.get, "\(usersURI)me", headers: bearer),
-                try await app.client.send(.get, "\(usersURI)me/sessions", headers: bearer),
+                try await app.client.send(.get, "\(usersURI)me", auth: bearer),
+                try await app.client.send(.get, "\(usersURI)me/sessions", auth: bearer),
             ] {
                 XCTAssertEqual(response.status.code, 200, response.bodyString)
                 XCTAssertFalse(response.bodyString.lowercased().contains("password"), response.bodyString)

@@ -14,8 +14,7 @@ final class DrainRaceTests: XCTestCase {
     /// bytes wait in the kernel, their readiness event unhandled, when the drain runs.
     func testDrainServesARequestAlreadyInTheKernel() async throws {
         let responder = LoopCapturingResponder()
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
+        let logger = Logger.quiet("test", level: .warning)
         let server = HTTPServer(
             configuration: .init(host: "127.0.0.1", port: 0, loopCount: 1), responder: responder, logger: logger)
         try server.start()

@@ -39,11 +39,7 @@ func withServer(
     limits: HTTPServerLimits = .init(), loops: Int = 2, responder: EchoResponder = EchoResponder(),
     logger: Logger? = nil, tls: TLSConfiguration? = nil, _ body: (HTTPServer) async throws -> Void
 ) async throws {
-    let logger = logger ?? {
-        var quiet = Logger(label: "test")
-        quiet.logLevel = .warning
-        return quiet
-    }()
+    let logger = logger ?? .quiet("test", level: .warning)
     let server = HTTPServer(
         configuration: .init(host: "127.0.0.1", port: 0, limits: limits, loopCount: loops, tls: tls),
         responder: responder, logger: logger)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 @testable import Postgres
 import Sockets
+import WebTesting
 import XCTest
 
 /// The database path without thread hops: statements issued on an event loop are sent and
@@ -33,8 +34,7 @@ final class EventLoopPathTests: XCTestCase {
         var configuration = try testConfiguration()
         configuration.statementCache = false
         configuration.poolSize = 1
-        var logger = Logger(label: "t")
-        logger.logLevel = .error
+        let logger = Logger.quiet("t", level: .error)
         let db = PostgresClient(configuration: configuration, logger: logger)
         let table = uniqueTable()
         try await db.simpleQuery("CREATE TABLE \(table) (n int)")
@@ -66,8 +66,7 @@ final class EventLoopPathTests: XCTestCase {
     func testAnUnreachableDatabaseFailsFastAfterTheFirstAttempt() async throws {
         var configuration = try PostgresConfiguration(url: "postgres://til@127.0.0.1:1/none")
         configuration.connectTimeout = .seconds(2)
-        var logger = Logger(label: "t")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("t")
         let db = PostgresClient(configuration: configuration, logger: logger)
         await XCTAssertThrowsConnectionFailed { _ = try await db.query("SELECT 1") }
         let started = ContinuousClock.now

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Postgres
+import WebTesting
 import XCTest
 
 final class MigratorTests: XCTestCase {
@@ -12,8 +13,7 @@ final class MigratorTests: XCTestCase {
             Migration(name: "create \(a)", prepare: ["CREATE TABLE \(a) (id int)"], revert: ["DROP TABLE \(a)"]),
             Migration(name: "create \(b)", prepare: ["CREATE TABLE \(b) (id int)"], revert: ["DROP TABLE \(b)"]),
         ]
-        var logger = Logger(label: "t")
-        logger.logLevel = .error
+        let logger = Logger.quiet("t", level: .error)
         let migrator = Migrator(client: db, migrations: migrations, logger: logger)
         let applied = try await migrator.migrate()
         XCTAssertEqual(applied, ["create \(a)", "create \(b)"])

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WebTesting
 import XCTest
 @testable import Postgres
 
@@ -81,8 +82,7 @@ final class PostgresConfigurationTests: XCTestCase {
         guard configuration.tls == .disable else { throw XCTSkip("the test server is reached with sslmode=\(configuration.tls)") }
         configuration.tls = .verifyFull
         configuration.connectTimeout = .seconds(2)
-        var logger = Logger(label: "t")
-        logger.logLevel = .critical
+        let logger = Logger.quiet("t")
         let db = PostgresClient(configuration: configuration, logger: logger)
         do {
             _ = try await db.query("SELECT 1 AS ok")

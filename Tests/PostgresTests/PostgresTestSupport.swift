@@ -1,23 +1,20 @@
 import Foundation
 import Logging
 import Postgres
+import WebTesting
 import XCTest
 
-/// The test database (the Makefile exports DATABASE_URL; see scripts/local-postgres.sh).
+/// The test database (`make test` sets DATABASE_URL; see scripts/local-postgres.sh); skips
+/// the test without one.
 func testConfiguration() throws -> PostgresConfiguration {
-    guard let url = ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else {
-        throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`, which starts a local PostgreSQL")
-    }
-    return try PostgresConfiguration(url: url)
+    try PostgresConfiguration(url: try testDatabaseURL())
 }
 
 func makeClient(poolSize: Int? = nil, acquireTimeout: Duration? = nil) throws -> PostgresClient {
     var configuration = try testConfiguration()
     if let poolSize { configuration.poolSize = poolSize }
     if let acquireTimeout { configuration.acquireTimeout = acquireTimeout }
-    var logger = Logger(label: "postgres-test")
-    logger.logLevel = .error
-    return PostgresClient(configuration: configuration, logger: logger)
+    return PostgresClient(configuration: configuration, logger: .quiet("postgres-test", level: .error))
 }
 
 /// A table name no other test uses.

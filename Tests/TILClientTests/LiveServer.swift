@@ -1,3 +1,4 @@
+import AppTesting
 import Crypt
 import Foundation
 import Logging
@@ -9,11 +10,9 @@ import XCTest
 @testable import App
 
 /// A real TIL server on a free loopback port, in this process, for the client's tests: the
-/// client reaches it over TCP through URLSession like any other client would.
-///
-/// Unlike AppTests' `TestApp`, the database is migrated but never reset: each test makes its
-/// own users (`makeUser`) and counts only their rows, so the tests stay independent of each
-/// other and of what else is in the database.
+/// client reaches it over TCP through URLSession like any other client would. AppTesting's
+/// `TestApp` in `.live` mode, so the database is emptied and reseeded before each test; each
+/// test still makes its own users (`makeUser`) and counts only their rows.
 final class LiveServer: Sendable {
     let til: TIL
     let url: URL
@@ -26,30 +25,8 @@ final class LiveServer: Sendable {
     /// Runs `body` against a fresh server; `settings` are environment variables for the app
     /// (`["TOKEN_TTL": "1"]`), on top of the test defaults (bcrypt cost 4).
     static func run<R>(settings: [String: String] = [:], _ body: (LiveServer) async throws -> R) async throws -> R {
-        guard let configuration = try AppConfiguration.forTests(settings: settings) else {
-            throw XCTSkip("DATABASE_URL is not set: run the tests with `make test`, which starts a local PostgreSQL")
-        }
-        var logger = Logger(label: "til-client-test")
-        logger.logLevel = .critical
-        let til = TIL(configuration: configuration, logger: logger)
-        let app = Application(environment: .testing, logger: logger)
-        do {
-            try await til.migrator.migrate()
-            try til.configure(app)
-            try app.startForTesting()
-        } catch {
-            await app.shutdown()
-            await til.db.shutdown()
-            throw error
-        }
-        let server = LiveServer(til: til, url: URL(string: "http://127.0.0.1:\(app.boundPort)")!)
-        do {
-            let result = try await body(server)
-            await app.shutdown()
-            return result
-        } catch {
-            await app.shutdown()
-            throw error
+        try await TestApp.run(.live, settings: settings) { app in
+            try await body(LiveServer(til: app.til, url: URL(string: "http://127.0.0.1:\(app.app.boundPort)")!))
         }
     }
 

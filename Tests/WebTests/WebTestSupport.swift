@@ -57,8 +57,7 @@ func withApp(
 
 /// An app that logs only what is critical.
 func makeApp(environment: Environment = .testing) -> Application {
-    var logger = Logger(label: "web-test")
-    logger.logLevel = .critical
+    let logger = Logger.quiet("web-test")
     return Application(environment: environment, logger: logger)
 }
 

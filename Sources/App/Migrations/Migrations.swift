@@ -90,14 +90,18 @@ enum TILMigrations {
     static func seedAdmin(password: String, hasher: BcryptHasher) -> Migration {
         Migration(
             name: "CreateAdminUser",
-            prepare: { tx in
-                let hash = try await hasher.hash(password)
-                try await tx.execute("""
-                    INSERT INTO users (id, name, username, password_hash)
-                    VALUES (gen_random_uuid(), \("Admin"), \("admin"), \(hash))
-                    ON CONFLICT (username) DO NOTHING
-                    """)
-            },
+            prepare: { tx in try await insertAdmin(password: password, hasher: hasher, on: tx) },
             revert: { tx in try await tx.execute("DELETE FROM users WHERE username = \("admin")") })
+    }
+
+    /// Adds the `admin` user with `password` unless a user of that name exists: the seed
+    /// migration's step, and the tests' reseed after they empty the tables.
+    static func insertAdmin(password: String, hasher: BcryptHasher, on db: any PostgresQueryable) async throws {
+        let hash = try await hasher.hash(password)
+        try await db.execute("""
+            INSERT INTO users (id, name, username, password_hash)
+            VALUES (gen_random_uuid(), \("Admin"), \("admin"), \(hash))
+            ON CONFLICT (username) DO NOTHING
+            """)
     }
 }
