@@ -86,11 +86,14 @@ routes: build
 
 ## The HTTPS tests drive openssl and curl (and skip without them): installed like `deps`
 ## (apt-get update first) when missing and run as root; a non-root run only skips those tests.
+## One test at a time (`--no-parallel`): the database tests share one database (Tests/README.md).
+## XCTest only: swift-testing's runner has no tests here, and its empty summary would be the
+## last line instead of XCTest's count. The README walk goes first, so that count stays last.
 test: deps
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="openssl curl" 2>/dev/null || echo "openssl/curl missing: the HTTPS tests will skip"
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	DATABASE_URL="$(TEST_DB)" swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	scripts/readme-walk.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+	DATABASE_URL="$(TEST_DB)" swift test --skip-build --no-parallel --disable-swift-testing $(SWIFT_BUILD_FLAGS)
 
 ## The README's sh blocks, in order, against a fresh debug til-server and database (scripts/readme-walk.sh).
 readme-check: build

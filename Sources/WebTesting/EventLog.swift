@@ -26,3 +26,13 @@ public func eventually(within timeout: Duration = .seconds(5), _ condition: () -
     }
     return true
 }
+
+/// `eventually` for a condition that must be awaited (an actor's state).
+public func eventually(within timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}

@@ -1,5 +1,6 @@
 import Foundation
 import TILClient
+import WebTesting
 import XCTest
 
 /// 429/503 answers are waited out as `Retry-After` says, within bounds; cancellation ends the wait.
@@ -66,28 +67,37 @@ final class RetryAndCancellationTests: XCTestCase {
     }
 
     func testLoginsRefusedWith503ComeBackWhenTheServerSays() async throws {
-        // Cost 10 keeps the hashing threads busy long enough for six simultaneous logins to find
-        // the one waiting place taken: some are answered 503 with Retry-After (1 s) and come
-        // back in rounds of about three.
+        // Every hashing thread busy and the one waiting place (LOGIN_QUEUE_LIMIT=1) taken by
+        // jobs of the test's own: the six logins are answered 503 with Retry-After (1 s) until
+        // a refusal has been seen and the jobs are let go; then they come back, in rounds of
+        // about three as the queue allows, and all get through.
         try await LiveServer.run(settings: ["LOGIN_QUEUE_LIMIT": "1", "LOGIN_MAX_WAIT": "30"]) { server in
-            let (user, password) = try await server.makeUser(cost: 10)
+            let (user, password) = try await server.makeUser()
             let log = RequestLog()
-            let logins = try await withThrowingTaskGroup(of: Token.self) { group in
-                for _ in 0..<6 {
-                    group.addTask {
-                        let client = server.client {
-                            $0.steps = [log]
-                            $0.retry.maxAttempts = 6
+            let held = try await HeldWorkers(queued: 1)
+            let logins = Task {
+                try await withThrowingTaskGroup(of: Token.self) { group in
+                    for _ in 0..<6 {
+                        group.addTask {
+                            let client = server.client {
+                                $0.steps = [log]
+                                $0.retry.maxAttempts = 6
+                            }
+                            return try await client.login(username: user.username, password: password)
                         }
-                        return try await client.login(username: user.username, password: password)
                     }
+                    return try await group.reduce(into: []) { $0.append($1) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
             }
-            XCTAssertEqual(logins.count, 6, "every login got through in the end")
+            let refusedWhileHeld = await eventually(within: .seconds(10)) { await log.statuses.contains(503) }
+            await held.release()
+            let tokens = try await logins.value
+            XCTAssertTrue(refusedWhileHeld, "no 503 while the hashing queue was full")
+            XCTAssertEqual(tokens.count, 6, "every login got through in the end")
             let statuses = await log.statuses
             XCTAssertGreaterThanOrEqual(statuses.filter { $0 == 503 }.count, 1, "\(statuses)")
             XCTAssertEqual(statuses.filter { $0 == 200 }.count, 6, "\(statuses)")
+            XCTAssertEqual(Set(statuses), [200, 503], "\(statuses)")
         }
     }
 
