@@ -10,14 +10,15 @@ final class ServerProcess {
     let port: Int
     let process = Process()
     let logURL: URL
-
-    var client: TestClient { TestClient(port: port) }
+    /// A client of this server (its keep-alive connections are shared by every use).
+    let client: TestClient
 
     /// Starts the binary built next to the test bundle (`swift build --build-tests` builds it),
     /// on `port` (default: a free one), with `arguments` added to `serve`'s.
     init(environment: [String: String], port: Int? = nil, arguments: [String] = []) throws {
         let binary = try Self.binaryURL()
         self.port = try port ?? Self.freePort()
+        client = TestClient(port: self.port)
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-\(self.port)-\(UUID()).log")
         guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else { throw ServerProcessError.noLog(logURL.path) }
         let log = try FileHandle(forWritingTo: logURL)
