@@ -127,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TILClientTests",
-            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", logging],
+            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "Threads", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import App
+import AppTesting
 import Foundation
 import Postgres
 import TILWire

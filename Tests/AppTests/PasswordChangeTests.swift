@@ -33,11 +33,11 @@ final class PasswordChangeTests: XCTestCase {
             _ = try await app.client.login(user.username, "wrong-password")
             for attempt in 2...3 {
                 let wrong = try await app.client.send(
-                    .put, "/api/users/me/password", bearer: login.value, json: Change(currentPassword: "wrong-\(attempt)", newPassword: "brand-new-pw"))
+                    .put, "/api/users/me/password", json: Change(currentPassword: "wrong-\(attempt)", newPassword: "brand-new-pw"), auth: .bearer(login.value))
                 XCTAssertEqual(wrong.status.code, 403, "failure \(attempt): \(wrong.bodyString)")
             }
             let right = try await app.client.send(
-                .put, "/api/users/me/password", bearer: login.value, json: Change(currentPassword: "password", newPassword: "brand-new-pw"))
+                .put, "/api/users/me/password", json: Change(currentPassword: "password", newPassword: "brand-new-pw"), auth: .bearer(login.value))
             assertThrottled(right, window: 60)
             assertThrottled(try await app.client.login(user.username, "password"), window: 60)
         }

@@ -41,12 +41,15 @@ final class ServerProcess {
         return base.merging(settings) { $1 }
     }
 
-    /// Waits (at most `timeout`) until `/health` answers 200.
+    /// Waits (at most `timeout`) until `/health` answers 200. Each probe closes its connection,
+    /// as an orchestrator's does, so none stays open to count against a connection limit.
     func waitUntilHealthy(timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard process.isRunning else { throw ServerProcessError.exited(output) }
-            if let response = try? await client.send(.get, "/health"), response.status.code == 200 { return }
+            if let response = try? await client.send(.get, "/health", headers: ["Connection": "close"]), response.status.code == 200 {
+                return
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw ServerProcessError.notHealthy(output)

@@ -1,4 +1,4 @@
-import Crypt
+import Threads
 import Glibc
 import Synchronization
 import WebTesting
