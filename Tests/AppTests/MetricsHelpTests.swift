@@ -1,3 +1,4 @@
+import AppTesting
 import Web
 import WebTesting
 import XCTest
@@ -10,7 +11,7 @@ final class MetricsHelpTests: XCTestCase {
         try await withTestApp { app in
             _ = try await app.sendRequest(to: "/health", method: .get)
             _ = try await app.sendRequest(to: "/no/such/path", method: .get)
-            _ = try await app.logIn(username: "admin", password: "password")
+            _ = try await app.client.session("admin")
             let response = try await app.client.send(.get, "/metrics")
             XCTAssertEqual(response.status.code, 200)
 
