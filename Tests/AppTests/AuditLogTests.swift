@@ -100,7 +100,8 @@ final class AuditLogTests: XCTestCase {
                 .delete, "/api/users/me/sessions/\(sessions[3].id)", headers: agent, auth: .bearer(sessions[2].value))
             XCTAssertEqual(ended.status.code, 204)
             let changed = try await client.send(  // password.changed
-                .put, "/api/users/me/password", headers: agent, json: ["currentPassword": password, "newPassword": newPassword], auth: .bearer(sessions[2].value))
+                .put, "/api/users/me/password", headers: agent,
+                json: ["currentPassword": password, "newPassword": newPassword], auth: .bearer(sessions[2].value))
             XCTAssertEqual(changed.status.code, 204, changed.bodyString)
             let last = try await client.session("auditor", newPassword, headers: agent)
             let all = try await client.send(.post, "/api/users/logout-all", headers: agent, auth: .bearer(last.value))  // logout-all

@@ -17,7 +17,8 @@ final class PasswordChangeTests: XCTestCase {
             let user = try await User.create(on: app)
             let login = try await app.client.session(user.username)
             let response = try await app.client.send(
-                .put, "/api/users/me/password", json: Change(currentPassword: "wrong-one", newPassword: "brand-new-pw"), auth: .bearer(login.value))
+                .put, "/api/users/me/password",
+                json: Change(currentPassword: "wrong-one", newPassword: "brand-new-pw"), auth: .bearer(login.value))
             XCTAssertEqual(response.status.code, 403, response.bodyString)
             let old = try await app.client.login(user.username)
             XCTAssertEqual(old.status.code, 200, "the password did not change")
@@ -33,11 +34,13 @@ final class PasswordChangeTests: XCTestCase {
             _ = try await app.client.login(user.username, "wrong-password")
             for attempt in 2...3 {
                 let wrong = try await app.client.send(
-                    .put, "/api/users/me/password", json: Change(currentPassword: "wrong-\(attempt)", newPassword: "brand-new-pw"), auth: .bearer(login.value))
+                    .put, "/api/users/me/password",
+                    json: Change(currentPassword: "wrong-\(attempt)", newPassword: "brand-new-pw"), auth: .bearer(login.value))
                 XCTAssertEqual(wrong.status.code, 403, "failure \(attempt): \(wrong.bodyString)")
             }
             let right = try await app.client.send(
-                .put, "/api/users/me/password", json: Change(currentPassword: "password", newPassword: "brand-new-pw"), auth: .bearer(login.value))
+                .put, "/api/users/me/password",
+                json: Change(currentPassword: "password", newPassword: "brand-new-pw"), auth: .bearer(login.value))
             assertThrottled(right, window: 60)
             assertThrottled(try await app.client.login(user.username, "password"), window: 60)
         }
@@ -49,7 +52,8 @@ final class PasswordChangeTests: XCTestCase {
             let login = try await app.client.session(user.username)
             for newPassword in ["", "seven77", String(repeating: "p", count: 73)] {
                 let response = try await app.client.send(
-                    .put, "/api/users/me/password", json: Change(currentPassword: "password", newPassword: newPassword), auth: .bearer(login.value))
+                    .put, "/api/users/me/password",
+                    json: Change(currentPassword: "password", newPassword: newPassword), auth: .bearer(login.value))
                 XCTAssertEqual(response.status.code, 400, "\(newPassword.count) bytes: \(response.bodyString)")
             }
             let missing = try await app.client.send(
@@ -68,7 +72,8 @@ final class PasswordChangeTests: XCTestCase {
             let bystander = try await app.client.session("admin")
             let longest = String(repeating: "n", count: 72)
             let response = try await app.client.send(
-                .put, "/api/users/me/password", json: Change(currentPassword: "password", newPassword: longest), auth: .bearer(caller.value))
+                .put, "/api/users/me/password",
+                json: Change(currentPassword: "password", newPassword: longest), auth: .bearer(caller.value))
             XCTAssertEqual(response.status.code, 204, response.bodyString)
 
             let otherAccess = try await app.client.meStatus(other.value)

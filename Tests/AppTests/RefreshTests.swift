@@ -57,7 +57,8 @@ final class RefreshTests: XCTestCase {
             let stillValid = try await app.client.meStatus(login.value)
             XCTAssertEqual(stillValid, 200, "a refresh does not end the access token issued with the spent refresh token")
             try await waitPastExpiry(of: login.expiresAt, issued: issued, ttl: 1)
-            assertInvalidToken(try await app.client.send(.get, "/api/users/me", auth: .bearer(login.value)), "old access token after its TTL")
+            let old = try await app.client.send(.get, "/api/users/me", auth: .bearer(login.value))
+            assertInvalidToken(old, "old access token after its TTL")
         }
     }
 

@@ -126,7 +126,8 @@ final class ScopeTests: XCTestCase {
         },
         Route(scope: "account", method: .put, path: "/api/users/me/password") { client, login, _, _ in
             try await client.send(
-                .put, "/api/users/me/password", json: ["currentPassword": "password", "newPassword": "password"], auth: .bearer(login.value))
+                .put, "/api/users/me/password",
+                json: ["currentPassword": "password", "newPassword": "password"], auth: .bearer(login.value))
         },
         Route(scope: "account", method: .delete, path: "/api/users/me/sessions/:sessionID") { client, login, _, _ in
             try await client.send(.delete, "/api/users/me/sessions/\(login.id)", auth: .bearer(login.value))
