@@ -38,8 +38,11 @@ public final class TestApp {
         _ = try testDatabaseURL()
         var configuration = try XCTUnwrap(try AppConfiguration.forTests(settings: settings))
         if let database { configuration.database = database }
-        // In process, on the test database and quiet, the app borrows the process's client.
-        let borrows = mode == .inProcess && database == nil && logger == nil && !settings.keys.contains { $0.hasPrefix("DATABASE_") }
+        // In process, on the test database as configured by default and logging quietly, the app
+        // borrows the process's client: no connection to open. (A live server's loops would
+        // keep pools of their own in it.)
+        let borrows = mode == .inProcess && database == nil && logger == nil
+            && !settings.keys.contains { $0.hasPrefix("DATABASE_") }
         let logger = logger ?? .quiet("til-test")
         let til = TIL(configuration: configuration, logger: logger, sharedDatabase: borrows ? try TestDatabase.client() : nil)
         let app = Application(environment: .testing, logger: logger)
