@@ -1,6 +1,6 @@
-import Threads
 import Glibc
 import Synchronization
+import Threads
 import WebTesting
 
 /// Keeps every thread of a `WorkerPool` busy, and `queued` jobs waiting behind them, until
