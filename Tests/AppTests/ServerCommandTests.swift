@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Glibc
 import Postgres
@@ -69,7 +70,8 @@ final class ServerCommandTests: XCTestCase {
     func testMigrateNamesTheDatabaseAndPendingMigrationsAndNeedsATerminalOrYes() async throws {
         let environment = try TILServerRun.testEnvironment()
         let url = try XCTUnwrap(environment["DATABASE_URL"])
-        try await withTestApp(.inProcess) { app in
+        try await withTestApp { app in
+            TestDatabase.schemaWillChange()  // the next test migrates afresh, whatever happens here
             let migrator = app.til.migrator
             let all = migrator.migrations.map(\.name)
             try await migrator.revertAll()

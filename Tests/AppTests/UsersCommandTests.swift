@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Web
 import WebTesting
@@ -9,9 +10,9 @@ import XCTest
 final class UsersCommandTests: XCTestCase {
     func testSetPasswordAppliesTheRulesEndsEverySessionAndIsAudited() async throws {
         let environment = try TILServerRun.testEnvironment()
-        try await withTestApp(.inProcess) { app in
+        try await withTestApp { app in
             let user = try await User.create(username: "timc", on: app)
-            let tokens = [try await app.logIn(username: "timc", password: "password"), try await app.logIn(username: "TimC", password: "password")]
+            let tokens = [try await app.client.session("timc"), try await app.client.session("TimC")]
 
             let short = try await TILServerRun.run(["users", "set-password", "timc", "--password-stdin"], environment: environment, input: "short\n")
             short.assertFailure(1, mentioning: ["'new password' must be at least 8 bytes."])
@@ -40,7 +41,7 @@ final class UsersCommandTests: XCTestCase {
     func testSetPasswordAsksTwiceWithoutEchoOnATerminal() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 drives the pseudo-terminal") }
         let environment = try TILServerRun.testEnvironment()
-        try await withTestApp(.inProcess) { app in
+        try await withTestApp { app in
             _ = try await User.create(username: "timc", on: app)
             let answers = [(prompt: "New password for timc: ", text: "typed-at-the-terminal"), (prompt: "Repeat it: ", text: "typed-at-the-terminal")]
             let result = try await PseudoTerminal.run(
@@ -63,7 +64,7 @@ final class UsersCommandTests: XCTestCase {
 
     func testUnlockLiftsTheLoginThrottleForThatUser() async throws {
         let environment = try TILServerRun.testEnvironment()
-        try await withTestApp(.inProcess, settings: ["LOGIN_MAX_FAILURES": "2"]) { app in
+        try await withTestApp(settings: ["LOGIN_MAX_FAILURES": "2"]) { app in
             _ = try await User.create(username: "timc", on: app)
             for _ in 1...2 { try await assertLogin("timc", "wrong-password", answers: 401, on: app) }
             try await assertLogin("timc", "password", answers: 429, on: app)
@@ -80,9 +81,9 @@ final class UsersCommandTests: XCTestCase {
 
     func testListShowsEveryAccountWithSessionsAndRecentFailures() async throws {
         let environment = try TILServerRun.testEnvironment()
-        try await withTestApp(.inProcess) { app in
+        try await withTestApp { app in
             let user = try await User.create(name: "Tim Condon", username: "timc", on: app)
-            _ = try await app.logIn(username: "timc", password: "password")
+            _ = try await app.client.session("timc")
             try await assertLogin("admin", "wrong-password", answers: 401, on: app)
 
             let list = try await TILServerRun.run(["users", "list"], environment: environment)
@@ -100,7 +101,7 @@ final class UsersCommandTests: XCTestCase {
     /// server starts and says in one line that `ADMIN_PASSWORD` is ignored.
     func testProductionRefusesTheBuiltInAdminPasswordUntilTheOperatorChangesIt() async throws {
         let environment = try ServerProcess.testEnvironment(["ENVIRONMENT": "production", "ADMIN_PASSWORD": "correct horse battery"])
-        try await withTestApp(.inProcess) { app in  // the admin's password is the built-in one here
+        try await withTestApp { app in  // the admin's password is the built-in one here
             let refused = try ServerProcess(environment: environment)
             let status = await refused.waitForExit()
             if status == nil { await refused.stop() }
@@ -128,7 +129,7 @@ final class UsersCommandTests: XCTestCase {
     private func assertLogin(
         _ username: String, _ password: String, answers status: Int, on app: TestApp, file: StaticString = #filePath, line: UInt = #line
     ) async throws {
-        let response = try await app.client.send(.post, "/api/users/login", auth: .basic(username, password))
+        let response = try await app.client.login(username, password)
         XCTAssertEqual(response.status.code, status, "\(username):\(password) → \(response.bodyString)", file: file, line: line)
     }
 }
