@@ -80,7 +80,8 @@ let package = Package(
         .target(
             name: "App",
             dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "Threads", logging, coreMetrics, prometheus],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedOpenAPI"]
         ),
         .executableTarget(
             name: "TILServer",
@@ -105,6 +106,10 @@ let package = Package(
             dependencies: ["App", "Web", "WebTesting", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
+
+        // The build step that embeds App's openapi.json as one string literal (see the plugin).
+        .executableTarget(name: "EmbedText", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["EmbedText"]),
 
         .executableTarget(
             name: "TILBench",

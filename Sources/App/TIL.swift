@@ -70,7 +70,7 @@ public struct TIL: Sendable {
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
 
         try app.register(collection: HealthController(db: db))
-        try app.register(collection: OpenAPIController(document: OpenAPIDocument.json()))
+        try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
         try app.register(collection: SessionsController(
             login: BasicLogin(
                 users: users, verifier: verifier, audit: audit,

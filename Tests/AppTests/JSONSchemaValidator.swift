@@ -1,35 +1,5 @@
 import Foundation
 
-/// Any JSON value, decoded strictly (a number never reads as a boolean, nor the reverse), so
-/// the validator below can tell JSON Schema's types apart.
-enum JSONValue: Decodable, Equatable, Sendable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    }
-
-    subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-}
-
 /// A JSON Schema validator for the subset TIL's OpenAPI document uses in its answers: `type`
 /// (one or several), `properties`, `required`, `additionalProperties` (false or a schema),
 /// `items`, `$ref` (within the document), `enum`, `anyOf`, `pattern`, `minLength`/`maxLength`,

@@ -20,15 +20,8 @@ struct OpenAPIContract {
     }
 
     /// Every documented operation as `METHOD /path`, with `{name}` written `:name` as routes are.
-    var operations: Set<String> {
-        guard case .object(let paths)? = document["paths"] else { return [] }
-        var found = Set<String>()
-        for (path, item) in paths {
-            guard case .object(let methods) = item else { continue }
-            let routePath = path.replacingOccurrences(of: "{", with: ":").replacingOccurrences(of: "}", with: "")
-            for method in methods.keys { found.insert("\(method.uppercased()) \(routePath)") }
-        }
-        return found
+    func operationNames() throws -> Set<String> {
+        Set(try documentedOperations().map { "\($0.method.rawValue) \($0.routePath)" })
     }
 
     /// Fails the test unless `response` is an answer the document allows for `method path`

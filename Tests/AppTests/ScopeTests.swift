@@ -5,7 +5,7 @@ import Web
 import WebTesting
 import XCTest
 
-/// Scopes: what `?scope=` grants and which scope each guarded route needs.
+/// Scopes: what `?scope=` grants, and the scope each operation needs, read from the document.
 final class ScopeTests: XCTestCase {
     func testTokenWithoutTheRoutesScopeIs403InsufficientScope() async throws {
         try await withTestApp { app in
@@ -21,45 +21,59 @@ final class ScopeTests: XCTestCase {
         }
     }
 
-    /// Every guarded route refuses a token holding every scope but its own, and accepts one
-    /// holding only its own.
-    func testEachRouteNeedsItsScope() async throws {
+    /// Every operation the document gives a scope, called for real: a token holding every
+    /// other scope gets 403 `insufficient_scope` naming it; a token holding only it gets through.
+    func testEachOperationNeedsTheScopeTheDocumentNames() async throws {
         try await withTestApp { app in
-            let user = try await User.create(on: app)
-            for route in Self.routes {
-                let acronym = try await Acronym.create(user: user, on: app)
-                let category = try await App.Category.create(on: app)
-                let others = allScopes.subtracting([route.scope]).sorted().joined(separator: " ")
-                let lacking = try await app.client.session(user.username, scope: others)
-                let refused = try await route.send(app.client, lacking, acronym.id, category.id)
-                assertInsufficientScope(refused, needed: route.scope, "\(route.method) \(route.path)")
+            let contract = try await OpenAPIContract.served(by: app)
+            let scopes = try contract.documentedScopes()
+            var checked = 0
+            for operation in try contract.documentedOperations() where !operation.bearerScopes.isEmpty {
+                let needed = operation.bearerScopes.joined(separator: " ")
+                let fixture = try await OperationFixture.make(on: app)
+                let others = scopes.subtracting(operation.bearerScopes).sorted().joined(separator: " ")
+                let lacking = try await app.client.session(fixture.user.username, scope: others)
+                let refused = try await fixture.send(operation, in: contract, to: app.client, bearer: lacking.value)
+                assertInsufficientScope(refused, needed: needed, "\(operation) with \(others)")
 
-                let holding = try await app.client.session(user.username, scope: route.scope)
-                XCTAssertEqual(holding.scopes, [route.scope])
-                let accepted = try await route.send(app.client, holding, acronym.id, category.id)
-                XCTAssertLessThan(accepted.status.code, 300, "\(route.method) \(route.path) with \(route.scope): \(accepted.bodyString)")
+                let holding = try await app.client.session(fixture.user.username, scope: needed)
+                XCTAssertEqual(holding.scopes, operation.bearerScopes)
+                let accepted = try await fixture.send(operation, in: contract, to: app.client, bearer: holding.value)
+                XCTAssertLessThan(accepted.status.code, 300, "\(operation) with \(needed): \(accepted.bodyString)")
+                checked += 1
+            }
+            XCTAssertGreaterThan(checked, 0, "the document names no scope")
+        }
+    }
+
+    /// Operations documented with a bearer token but no scope take any valid token, whatever
+    /// its scope; every bearer operation refuses a request without one.
+    func testBearerOperationsWithoutAScopeTakeAnyValidToken() async throws {
+        try await withTestApp { app in
+            let contract = try await OpenAPIContract.served(by: app)
+            for operation in try contract.documentedOperations() where operation.needsBearerToken {
+                let fixture = try await OperationFixture.make(on: app)
+                let anonymous = try await fixture.send(operation, in: contract, to: app.client, bearer: nil)
+                XCTAssertEqual(anonymous.status.code, 401, "\(operation) without a token")
+                XCTAssertEqual(anonymous.headers["WWW-Authenticate"], #"Bearer realm="TIL""#, "\(operation)")
+                guard operation.bearerScopes.isEmpty else { continue }
+                for scope in try contract.documentedScopes().sorted() {
+                    let login = try await app.client.session(fixture.user.username, scope: scope)
+                    let response = try await fixture.send(operation, in: contract, to: app.client, bearer: login.value)
+                    XCTAssertLessThan(response.status.code, 300, "\(operation) with \(scope): \(response.bodyString)")
+                }
             }
         }
     }
 
-    func testAnyValidTokenMayReadMeAndLogOut() async throws {
+    /// Operations the document leaves public answer without a token.
+    func testPublicOperationsNeedNoToken() async throws {
         try await withTestApp { app in
-            for scope in allScopes.sorted() {
-                let login = try await app.client.session("admin", scope: scope)
-                let me = try await app.client.meStatus(login.value)
-                XCTAssertEqual(me, 200, scope)
-                let logout = try await app.client.send(.post, "/api/users/logout", auth: .bearer(login.value))
-                XCTAssertEqual(logout.status.code, 204, scope)
-            }
-        }
-    }
-
-    func testPublicReadsNeedNoToken() async throws {
-        try await withTestApp { app in
-            let acronym = try await Acronym.create(on: app)
-            for path in ["/api/acronyms", "/api/acronyms/\(acronym.id)", "/api/categories", "/api/users", "/api/users/\(acronym.user.id)"] {
-                let response = try await app.client.send(.get, path)
-                XCTAssertEqual(response.status.code, 200, path)
+            let contract = try await OpenAPIContract.served(by: app)
+            for operation in try contract.documentedOperations() where operation.access == .public {
+                let fixture = try await OperationFixture.make(on: app)
+                let response = try await fixture.send(operation, in: contract, to: app.client, bearer: nil)
+                XCTAssertLessThan(response.status.code, 300, "\(operation): \(response.bodyString)")
             }
         }
     }
@@ -87,55 +101,6 @@ final class ScopeTests: XCTestCase {
             XCTAssertEqual(allowed.status.code, 200, allowed.bodyString)
         }
     }
-
-    // MARK: The contract's table
-
-    struct Route: Sendable {
-        var scope: String
-        var method: HTTPMethod
-        var path: String
-        /// Sends the request with a valid body for `login`'s user.
-        var send: @Sendable (TestClient, LoginAnswer, UUID, UUID) async throws -> TestResponse
-    }
-
-    static let routes: [Route] = [
-        Route(scope: "acronyms:write", method: .post, path: "/api/acronyms") { client, login, _, _ in
-            try await client.send(.post, "/api/acronyms", json: ["short": "A", "long": "B"], auth: .bearer(login.value))
-        },
-        Route(scope: "acronyms:write", method: .put, path: "/api/acronyms/:id") { client, login, acronym, _ in
-            try await client.send(.put, "/api/acronyms/\(acronym)", json: ["short": "A", "long": "C"], auth: .bearer(login.value))
-        },
-        Route(scope: "acronyms:write", method: .post, path: "/api/acronyms/:id/categories/:cid") { client, login, acronym, category in
-            try await client.send(.post, "/api/acronyms/\(acronym)/categories/\(category)", auth: .bearer(login.value))
-        },
-        Route(scope: "acronyms:write", method: .delete, path: "/api/acronyms/:id/categories/:cid") { client, login, acronym, category in
-            try await client.send(.delete, "/api/acronyms/\(acronym)/categories/\(category)", auth: .bearer(login.value))
-        },
-        Route(scope: "acronyms:write", method: .delete, path: "/api/acronyms/:id") { client, login, acronym, _ in
-            try await client.send(.delete, "/api/acronyms/\(acronym)", auth: .bearer(login.value))
-        },
-        Route(scope: "categories:write", method: .post, path: "/api/categories") { client, login, _, _ in
-            try await client.send(.post, "/api/categories", json: ["name": "C\(UUID())"], auth: .bearer(login.value))
-        },
-        Route(scope: "users:write", method: .post, path: "/api/users") { client, login, _, _ in
-            try await client.send(
-                .post, "/api/users", json: ["name": "N", "username": "u\(UUID())", "password": "password"], auth: .bearer(login.value))
-        },
-        Route(scope: "account", method: .get, path: "/api/users/me/sessions") { client, login, _, _ in
-            try await client.send(.get, "/api/users/me/sessions", auth: .bearer(login.value))
-        },
-        Route(scope: "account", method: .put, path: "/api/users/me/password") { client, login, _, _ in
-            try await client.send(
-                .put, "/api/users/me/password",
-                json: ["currentPassword": "password", "newPassword": "password"], auth: .bearer(login.value))
-        },
-        Route(scope: "account", method: .delete, path: "/api/users/me/sessions/:sessionID") { client, login, _, _ in
-            try await client.send(.delete, "/api/users/me/sessions/\(login.id)", auth: .bearer(login.value))
-        },
-        Route(scope: "account", method: .post, path: "/api/users/logout-all") { client, login, _, _ in
-            try await client.send(.post, "/api/users/logout-all", auth: .bearer(login.value))
-        },
-    ]
 }
 
 /// Asserts the contract's 403 for a valid token that lacks `needed`.

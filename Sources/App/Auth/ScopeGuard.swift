@@ -2,8 +2,11 @@ import Web
 
 /// Lets a request through only when a bearer token authenticated it and (if `scope` is set)
 /// that token carries the scope: 401 without a token, 403 `insufficient_scope` without the scope.
-struct ScopeGuard: Middleware {
+/// Its `access` (`Route.access`) is what the OpenAPI document's `security` must say.
+struct ScopeGuard: AccessGuard {
     let scope: Scope?
+
+    var access: RouteAccess { .authenticated(scheme: "bearer", scopes: scope.map { [$0.rawValue] } ?? []) }
 
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         guard let identity = request.auth.get(BearerIdentity.self) else { throw BearerChallenge.missingToken }

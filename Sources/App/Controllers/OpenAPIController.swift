@@ -2,7 +2,7 @@ import Web
 
 /// `GET /openapi.json`: the API's contract (see `OpenAPIDocument`), public and served as is.
 struct OpenAPIController: RouteCollection {
-    /// The document's bytes, merged once when the app is configured.
+    /// The document's bytes, read once when the app is configured.
     let document: [UInt8]
 
     func boot(routes: any RoutesBuilder) throws {

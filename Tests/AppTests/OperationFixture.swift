@@ -1,0 +1,97 @@
+import AppTesting
+import Foundation
+import Web
+import WebTesting
+@testable import App
+
+/// What a generic contract test needs to call any documented operation for real: a user of its
+/// own (password "password"), logged in with every scope, who owns an acronym, and a category.
+/// It fills an operation's path and a valid body from the document; a parameter or field it
+/// cannot fill stops the test and names itself, so a new operation teaches it one line.
+struct OperationFixture {
+    static let password = "password"
+    let user: User
+    let session: LoginAnswer
+    let acronym: Acronym
+    let category: App.Category
+
+    static func make(on app: TestApp) async throws -> OperationFixture {
+        let user = try await User.create(on: app)
+        return OperationFixture(
+            user: user, session: try await app.client.session(user.username, password),
+            acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app))
+    }
+
+    /// The fixture's value for a path parameter, or for a body field only it can know.
+    private func value(named name: String) -> String? {
+        switch name {
+        case "acronymID": acronym.id.uuidString
+        case "categoryID": category.id.uuidString
+        case "userID": user.id.uuidString
+        case "sessionID": session.id.uuidString
+        case "currentPassword": Self.password
+        case "refreshToken": session.refreshToken
+        default: nil
+        }
+    }
+
+    /// Where to call `operation`: each `{name}` filled from the fixture, and each required
+    /// query parameter given its documented example.
+    func target(of operation: DocumentedOperation) throws -> String {
+        var path = operation.path
+        while let open = path.firstIndex(of: "{"), let close = path[open...].firstIndex(of: "}") {
+            let name = String(path[path.index(after: open)..<close])
+            guard let value = value(named: name) else { throw unfillable(operation, "path parameter {\(name)}") }
+            path.replaceSubrange(open...close, with: value)
+        }
+        var query: [String] = []
+        for parameter in operation.parameters where parameter["in"] == .string("query") && parameter["required"] == .bool(true) {
+            let name = parameter["name"]?.string ?? "?"
+            guard let example = parameter["example"]?.string ?? parameter["schema"]?["examples"]?.array?.first?.string else {
+                throw unfillable(operation, "query parameter \(name)")
+            }
+            query.append("\(name)=\(example.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? example)")
+        }
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
+    /// A valid JSON body for `operation` (nil when it takes none), with `overrides` on top:
+    /// each required field takes the fixture's value, else a fresh value within its documented
+    /// bounds (unique, so a unique field never collides), else its first example.
+    func body(
+        of operation: DocumentedOperation, in contract: OpenAPIContract, overriding overrides: [String: JSONValue] = [:]
+    ) throws -> [String: JSONValue]? {
+        guard let schema = contract.requestSchema(of: operation) else { return nil }
+        let properties = contract.requestProperties(of: operation)
+        var body: [String: JSONValue] = [:]
+        for case .string(let name) in schema["required"]?.array ?? [] {
+            if let value = value(named: name) {
+                body[name] = .string(value)
+            } else if let bounds = properties[name].flatMap(StringBounds.init) {
+                body[name] = .string(bounds.freshValue)
+            } else if let example = properties[name]?["examples"]?.array?.first {
+                body[name] = example
+            } else {
+                throw unfillable(operation, "body field '\(name)'")
+            }
+        }
+        return body.merging(overrides) { _, override in override }
+    }
+
+    /// Sends `operation` with a valid path and body (see `body`), and `token` as its bearer.
+    func send(
+        _ operation: DocumentedOperation, in contract: OpenAPIContract, to client: TestClient, bearer token: String?,
+        overriding overrides: [String: JSONValue] = [:]
+    ) async throws -> TestResponse {
+        let target = try target(of: operation)
+        let auth = token.map(TestAuth.bearer)
+        if let body = try body(of: operation, in: contract, overriding: overrides) {
+            return try await client.send(operation.method, target, json: body, auth: auth)
+        }
+        return try await client.send(operation.method, target, auth: auth)
+    }
+
+    private func unfillable(_ operation: DocumentedOperation, _ what: String) -> UnreadableContract {
+        UnreadableContract(description: "\(operation): OperationFixture cannot fill \(what); teach it a value")
+    }
+}
