@@ -50,7 +50,7 @@ struct OpenAPIContract {
         for (name, declared) in headers {
             let header = declared["$ref"]?.string.flatMap(validator.resolve) ?? declared
             guard let value = response.headers[name] else {
-                XCTAssertNotEqual(declared["required"], .bool(true), "\(label): required header \(name) missing", file: file, line: line)
+                XCTAssertNotEqual(header["required"], .bool(true), "\(label): required header \(name) missing", file: file, line: line)
                 continue
             }
             if let schema = header["schema"] {

@@ -37,7 +37,8 @@ final class OpenAPIFileTests: XCTestCase {
 
     /// The structure OpenAPI 3.1 requires (§4.8): `openapi` 3.1.x, `info` with a title and a
     /// version, paths starting with `/`, every operation with an `operationId` (unique) and
-    /// `responses`, every `$ref` resolving, every path parameter declared, every security
+    /// `responses`, every `$ref` resolving (a Reference Object with nothing else than a
+    /// summary and a description beside it), every path parameter declared, every security
     /// requirement naming a defined scheme (`documentedOperations` reads them), and schemas
     /// only in the JSON Schema the tests can validate.
     func testTheFileIsAnOpenAPI31Document() throws {
@@ -60,9 +61,16 @@ final class OpenAPIFileTests: XCTestCase {
             XCTAssertEqual(declared, inPath, "\(operation): path parameters")
         }
         XCTAssertEqual(operationIDs.count, Set(operationIDs).count, "duplicate operationId")
-        var refs: [String] = []
+        var refs: [(ref: String, siblings: Set<String>)] = []
         collect(document, refs: &refs)
-        for ref in Set(refs) { XCTAssertNotNil(contract.validator.resolve(ref), "unresolvable \(ref)") }
+        for (ref, siblings) in refs {
+            XCTAssertNotNil(contract.validator.resolve(ref), "unresolvable \(ref)")
+            // A Reference Object (anything but a schema) takes only a summary and a description
+            // beside `$ref` (§4.8.23): `"required": true` goes in the header it points to.
+            if !ref.hasPrefix("#/components/schemas/") {
+                XCTAssertEqual(siblings.subtracting(["$ref", "summary", "description"]), [], "beside \(ref)")
+            }
+        }
         if case .object(let schemas)? = document["components"]?["schemas"] {
             for (name, schema) in schemas {
                 XCTAssertTrue(contract.validator.errors(of: .null, against: schema).allSatisfy { !$0.contains("does not know") }, name)
@@ -70,13 +78,11 @@ final class OpenAPIFileTests: XCTestCase {
         }
     }
 
-    private func collect(_ value: JSONValue, refs: inout [String]) {
+    private func collect(_ value: JSONValue, refs: inout [(ref: String, siblings: Set<String>)]) {
         switch value {
         case .object(let members):
-            for (key, member) in members {
-                if key == "$ref", let ref = member.string { refs.append(ref) }
-                collect(member, refs: &refs)
-            }
+            if let ref = members["$ref"]?.string { refs.append((ref, Set(members.keys))) }
+            for member in members.values { collect(member, refs: &refs) }
         case .array(let elements): elements.forEach { collect($0, refs: &refs) }
         default: break
         }
