@@ -7,6 +7,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libss
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# The build plugin that embeds Sources/App/OpenAPI/openapi.json in the binary.
+COPY Plugins ./Plugins
 RUN swift build -c release --product til-server --static-swift-stdlib
 
 FROM debian:bookworm-slim

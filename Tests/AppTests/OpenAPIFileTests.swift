@@ -78,6 +78,17 @@ final class OpenAPIFileTests: XCTestCase {
         }
     }
 
+    /// The official OpenAPI 3.1 schema, through openapi-spec-validator where it is installed
+    /// (this machine's Python has it); the checks above hold everywhere.
+    func testOpenAPISpecValidatorAcceptsTheFile() throws {
+        guard let python = ExternalTool("python3") else { throw XCTSkip("python3 is not installed") }
+        let probe = try python.run(["-c", "import openapi_spec_validator"])
+        guard probe.status == 0 else { throw XCTSkip("openapi-spec-validator is not installed") }
+        let result = try python.run(["-m", "openapi_spec_validator", Self.file.path])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.hasSuffix(": OK\n"), result.output)
+    }
+
     private func collect(_ value: JSONValue, refs: inout [(ref: String, siblings: Set<String>)]) {
         switch value {
         case .object(let members):
