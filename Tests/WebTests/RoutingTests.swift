@@ -112,7 +112,7 @@ final class RoutingTests: XCTestCase {
         let app = Application(environment: .testing)
         app.get("a") { _ in "" }
         app.grouped("api").post("b", ":id") { _ in "" }
-        XCTAssertEqual(app.routeTable, "GET   /a\nPOST  /api/b/:id")
+        XCTAssertEqual(app.routeTable, "GET   /a          public\nPOST  /api/b/:id  public")
     }
 }
 

@@ -89,11 +89,14 @@ public final class Application: RoutesBuilder {
         await shutdown()
     }
 
-    /// The route table, one `METHOD /path` per line, for `til-server routes`.
+    /// The route table for `til-server routes`: `METHOD  /path  access` per line, where access
+    /// is what the route's guard lets through (`public`, `bearer`, `bearer account`).
     public var routeTable: String {
-        let width = routes.map(\.method.rawValue.count).max() ?? 0
+        let methodWidth = routes.map(\.method.rawValue.count).max() ?? 0
+        let pathWidth = routes.map(\.path.string.count).max() ?? 0
         return routes.map { route in
-            route.method.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + route.path.string
+            route.method.rawValue.padding(toLength: methodWidth, withPad: " ", startingAt: 0) + "  "
+                + route.path.string.padding(toLength: pathWidth, withPad: " ", startingAt: 0) + "  " + route.access.description
         }.joined(separator: "\n")
     }
 }
