@@ -18,7 +18,7 @@ enum EntryPoint {
                 TILCommand.exit(withError: error)  // --help, --version, completion scripts
             }
             let failure = Failure(error)
-            FileHandle.standardError.write(Data("til: \(failure.message)\n".utf8))
+            FileHandle.standardError.write(Data("til: \(TerminalText.escaped(failure.message))\n".utf8))
             exit(failure.status.rawValue)
         }
     }

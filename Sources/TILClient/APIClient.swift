@@ -12,12 +12,16 @@ public import Foundation
 /// Every request goes through a pipeline of small steps (`RequestStep`): base URL and JSON;
 /// Basic credentials for the login; a bearer token for everything else, renewed ahead of its
 /// expiry and once after a 401 `invalid_token` — one refresh however many requests wait on it;
-/// waiting and retrying on 429/503 as `Retry-After` says. Answers other than 2xx are thrown as
-/// `TILError`.
+/// waiting and retrying on 429/503 as `Retry-After` says. A credential goes only to the
+/// origin it was issued by, checked before every send; no redirect is followed. Answers other
+/// than 2xx are thrown as `TILError`.
 public struct APIClient: Sendable {
     public let server: URL
     let pipeline: Pipeline
     let keeper: TokenKeeper
+    /// What this client was made with (its transport filled in), for a client of another
+    /// server that shares it: the one that ends a replaced login where it lives.
+    let configuration: Configuration
 
     /// A client whose tokens live in `store` (in memory unless told otherwise).
     public init(server: URL, store: any CredentialStore = MemoryCredentialStore(), configuration: Configuration = Configuration()) {
@@ -31,18 +35,23 @@ public struct APIClient: Sendable {
 
     private init(server: URL, source: TokenKeeper.Source, configuration: Configuration) {
         self.server = server
+        var configuration = configuration
         let transport = configuration.transport ?? URLSessionTransport(timeout: configuration.timeout)
+        configuration.transport = transport
+        self.configuration = configuration
         let base = BaseURLStep(server: server, userAgent: configuration.userAgent)
         let retry = RetryStep(policy: configuration.retry)
-        let plain = Pipeline([base, retry] + configuration.steps, transport: transport)
+        let last = configuration.steps + [CredentialOriginStep()]
+        let plain = Pipeline([base, retry] + last, transport: transport)
         keeper = TokenKeeper(
-            source: source, server: Self.key(server), margin: configuration.refreshMargin,
+            source: source, server: server, margin: configuration.refreshMargin,
             refreshLimit: configuration.refreshLimit, refreshWindow: configuration.refreshWindow,
-            refresh: { refreshToken in
-                let request = try APIRequest("POST", "/api/users/refresh", json: RefreshRequest(refreshToken: refreshToken))
+            refresh: { credential in
+                var request = try APIRequest("POST", "/api/users/refresh", json: RefreshRequest(refreshToken: credential.refreshToken))
+                request.credentialOrigins = credential.origins
                 return try Self.issued(from: try Self.checked(try await plain.send(request), for: request))
             })
-        pipeline = Pipeline([base, BasicAuthStep(), BearerAuthStep(keeper: keeper), retry] + configuration.steps, transport: transport)
+        pipeline = Pipeline([base, BasicAuthStep(), BearerAuthStep(keeper: keeper), retry] + last, transport: transport)
     }
 
     /// Sends `request` through the pipeline; any answer but 2xx is thrown as a `TILError`.
@@ -64,10 +73,14 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// The answer, or the error it means: a 401 to a bearer request is "not authenticated"
-    /// (the token was refused even after a refresh); the rest keep status and reason.
+    /// The answer, or the error it means: a redirect (never followed) is `redirected`; a 401 to
+    /// a bearer request is "not authenticated" (the token was refused even after a refresh);
+    /// the rest keep status and reason.
     static func checked(_ response: APIResponse, for request: APIRequest) throws -> APIResponse {
         guard !response.isSuccess else { return response }
+        if (300..<400).contains(response.status), let location = response.header("Location") {
+            throw TILError.redirected(status: response.status, location: location)
+        }
         let reason = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.reason
             ?? StatusText.text(response.status)
         switch request.authorization {

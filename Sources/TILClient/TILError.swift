@@ -12,6 +12,10 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidResponse(String)
     /// The caller asked for something that cannot be sent (a limit out of range, a bad URL).
     case invalidArgument(String)
+    /// The server answered a redirect (its status and `Location`). TIL's API never redirects,
+    /// so the client does not follow one: a redirect would carry the request's credentials to
+    /// wherever it points. Point the client at the right URL instead.
+    case redirected(status: Int, location: String)
 
     /// The HTTP status, for errors that have one.
     public var status: Int? {
@@ -27,6 +31,8 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
         case .transport(let reason): "cannot reach the server: \(reason)"
         case .invalidResponse(let reason): "unexpected answer: \(reason)"
         case .invalidArgument(let reason): reason
+        case .redirected(let status, let location):
+            "the server redirected (\(status)) to \(location); TIL's API never redirects, so it was not followed: use the right server URL"
         }
     }
 }

@@ -16,11 +16,7 @@ final class FileCredentialStoreTests: XCTestCase {
     }
 
     private func credential(scopes: [Scope] = Scope.known) throws -> Credential {
-        let token = Token(
-            id: UUID(), value: "access-\(UUID())", user: UserReference(id: UUID()),
-            expiresAt: try XCTUnwrap(WireDate.date(from: "2030-01-01T00:00:00Z")), refreshToken: "refresh-\(UUID())",
-            refreshExpiresAt: try XCTUnwrap(WireDate.date(from: "2030-02-01T00:00:00Z")), scopes: scopes)
-        return Credential(token, serverDate: nil, receivedAt: Date())
+        try Credential.sample(scopes: scopes)
     }
 
     private func mode(_ url: URL) throws -> Int {
@@ -40,8 +36,7 @@ final class FileCredentialStoreTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).filter { $0.hasSuffix(".tmp") }
         XCTAssertEqual(leftovers, [])
 
-        // A file someone made readable to others is replaced by an owner-only one.
-        XCTAssertEqual(chmod(store.fileURL.path, 0o644), 0)
+        // A rewrite stays owner-only (a new file, 0600 from its creation, renamed over the old).
         let other = try credential(scopes: [.account])
         try await store.update { _ = $0.put(other) }
         XCTAssertEqual(try mode(store.fileURL), 0o600)
@@ -77,13 +72,30 @@ final class FileCredentialStoreTests: XCTestCase {
 
     func testAnUnreadableFileIsReportedNotIgnored() async throws {
         let store = FileCredentialStore(directory: root.appendingPathComponent("til"))
-        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data("not json".utf8).write(to: store.fileURL)
+        XCTAssertEqual(chmod(store.fileURL.path, 0o600), 0)
         do {
             _ = try await store.load()
             XCTFail("garbage is not credentials")
         } catch {
             XCTAssertTrue("\(error)".contains("is not a credentials file"), "\(error)")
         }
+    }
+
+    func testCredentialsStoredBeforeOriginsWereRecordedKeepTheirServer() async throws {
+        let store = FileCredentialStore(directory: root.appendingPathComponent("til"))
+        let saved = try credential()
+        try await store.update { $0 = StoredCredentials(server: "http://127.0.0.1:8080", username: "u", credentials: [saved]) }
+        // The file as an earlier client wrote it: the same, without "origins".
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: store.fileURL)) as? [String: Any])
+        json["credentials"] = (json["credentials"] as? [[String: Any]])?.map { $0.filter { $0.key != "origins" } }
+        try JSONSerialization.data(withJSONObject: json).write(to: store.fileURL)
+        XCTAssertEqual(chmod(store.fileURL.path, 0o600), 0)
+
+        let loaded = try await store.load()
+        XCTAssertEqual(loaded.credentials.map(\.accessToken), [saved.accessToken])
+        XCTAssertEqual(loaded.credentials.map(\.origins), [[try XCTUnwrap(Origin(URL(string: "http://127.0.0.1:8080")!))]],
+                       "bound to the server they were kept for, as the earlier client bound them")
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// Prints results: aligned tables for people, JSON (`--json`) for scripts. Written straight
 /// to the file descriptors, unbuffered, so stdout and stderr interleave as they happened.
+/// Everything for people — tables, lines, notes — goes through `TerminalText`, so no value a
+/// server sent reaches the terminal as a control sequence.
 struct Output {
     let json: Bool
 
@@ -24,17 +26,23 @@ struct Output {
 
     /// A note that is not part of the result (more pages remain, say): on stderr.
     func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
+    }
+
+    /// Something a person should know before going on, in JSON mode too: one line on stderr.
+    func warn(_ message: String) {
+        note("til: warning: " + message)
     }
 
     func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+        write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
     }
 
+    /// One line for people.
     func line(_ text: String) {
-        write(text + "\n")
+        write(TerminalText.escaped(text) + "\n")
     }
 
     func write(_ text: String) {
@@ -42,13 +50,14 @@ struct Output {
     }
 }
 
-/// Columns padded to their widest cell; the last column is not padded.
+/// Columns padded to their widest cell; the last column is not padded. Every cell is escaped
+/// first (`TerminalText`): what is measured is what is printed.
 struct Table {
     let headers: [String]
     let rows: [[String]]
 
     var text: String {
-        let all = [headers] + rows
+        let all = ([headers] + rows).map { $0.map(TerminalText.escaped) }
         let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { cells in
             cells.enumerated().map { column, cell in

@@ -3,16 +3,16 @@ import Foundation
 /// Logging in and out, and who the client is logged in as.
 extension APIClient {
     /// `POST /api/users/login` with HTTP Basic: starts a session and keeps its tokens, under
-    /// the scope set granted (all unless `scopes` names fewer). Logging in again for the same
-    /// scopes ends the session it replaces.
+    /// the scope set granted (all unless `scopes` names fewer). The sessions it replaces —
+    /// the same scopes here, or every login held for another server or user — are ended at the
+    /// server that issued them.
     @discardableResult
     public func login(username: String, password: String, scopes: Set<Scope>? = nil) async throws -> Token {
         var query: [(name: String, value: String)] = []
         if let scopes { query.append((name: "scope", value: ScopeSet(scopes).description)) }
         let request = APIRequest("POST", "/api/users/login", query: query, authorization: .basic(username: username, password: password))
         let issued = try Self.issued(from: try await send(request))
-        let replaced = try await keeper.keep(issued, username: username)
-        for old in replaced { await endQuietly(old) }
+        await endQuietly(try await keeper.keep(issued, username: username))
         return issued.token
     }
 
@@ -54,10 +54,15 @@ extension APIClient {
         return try await send(APIRequest("GET", "/health"), as: Health.self).status == "ok"
     }
 
-    /// Ends a session whose tokens were just replaced, without a word if it cannot.
-    private func endQuietly(_ credential: Credential) async {
-        var request = APIRequest("POST", "/api/users/logout")
-        request.headers["Authorization"] = "Bearer \(credential.accessToken)"
-        _ = try? await pipeline.send(request)
+    /// Ends sessions whose tokens a login just replaced, at their own server — a client of
+    /// that server logs out of them, so their tokens go nowhere else — without a word if it
+    /// cannot (the server gone): they are forgotten all the same.
+    ///
+    /// Ended rather than only forgotten: a forgotten session stays live on its server until its
+    /// refresh token lapses, and any copy of that token left elsewhere keeps working.
+    private func endQuietly(_ replaced: StoredCredentials) async {
+        guard !replaced.isEmpty, let server = replaced.server.flatMap(URL.init(string:)) else { return }
+        let own = APIClient(server: server, store: MemoryCredentialStore(replaced), configuration: configuration)
+        try? await own.logout()
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// One login's tokens as a client keeps them: the pair, what it may do, and when it lapses.
+/// One login's tokens as a client keeps them: the pair, what it may do, when it lapses, and
+/// where it may be sent.
 ///
 /// Expiry is kept by this machine's clock: the server's `expiresAt` moved by the skew its
 /// `Date` header showed, so a client whose clock is off by minutes still refreshes on time.
@@ -17,10 +18,15 @@ public struct Credential: Codable, Sendable, Equatable {
     public var refreshExpiresAt: Date
     /// How long the server let the access token live.
     public var lifetime: TimeInterval
+    /// The only origins its tokens are ever sent to, recorded when it was issued: the server
+    /// logged in to. (An OAuth login adds its issuer's token endpoint, where the refresh token
+    /// is spent.) Empty: sent nowhere.
+    public var origins: [Origin]
 
     /// The credential in a login or refresh answer that arrived at `receivedAt`, when the
-    /// server's clock said `serverDate`.
-    public init(_ token: Token, serverDate: Date?, receivedAt: Date) {
+    /// server's clock said `serverDate`, for use at `origins` only.
+    public init(_ token: Token, origins: [Origin], serverDate: Date?, receivedAt: Date) {
+        self.origins = origins
         let skew = serverDate.map { receivedAt.timeIntervalSince($0) } ?? 0
         sessionID = token.id
         userID = token.user.id
@@ -40,4 +46,26 @@ public struct Credential: Codable, Sendable, Equatable {
 
     /// Whether the refresh token has lapsed: the login is over.
     public func isOver(at now: Date) -> Bool { now >= refreshExpiresAt }
+
+    /// Whether its tokens may go to `url`: its origin is one recorded with the credential.
+    public func maySend(to url: URL?) -> Bool {
+        url.flatMap(Origin.init).map(origins.contains) ?? false
+    }
+}
+
+extension Credential {
+    /// Reads a stored credential. One stored before credentials recorded their origins has
+    /// none here; `StoredCredentials` gives it the server it was kept for.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sessionID = try container.decode(UUID.self, forKey: .sessionID)
+        userID = try container.decode(UUID.self, forKey: .userID)
+        scopes = try container.decode(ScopeSet.self, forKey: .scopes)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decode(String.self, forKey: .refreshToken)
+        expiresAt = try container.decode(Date.self, forKey: .expiresAt)
+        refreshExpiresAt = try container.decode(Date.self, forKey: .refreshExpiresAt)
+        lifetime = try container.decode(TimeInterval.self, forKey: .lifetime)
+        origins = try container.decodeIfPresent([Origin].self, forKey: .origins) ?? []
+    }
 }

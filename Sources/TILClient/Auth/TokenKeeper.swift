@@ -9,6 +9,10 @@ import Foundation
 /// store's exclusive `update`, so other clients and processes on the store join it too: each
 /// re-reads the store first and takes a pair someone else already renewed.
 ///
+/// Every credential records the origin of the server that issued it, and leaves the keeper
+/// only with it: the bearer step attaches a token to requests for that origin alone, and the
+/// refresh spends a refresh token only there.
+///
 /// A refresh the server refuses means the login is over (revoked, expired, logged out
 /// elsewhere): its credential is deleted, its refresh token never sent again, and the caller
 /// gets `TILError.notAuthenticated`.
@@ -28,11 +32,15 @@ actor TokenKeeper {
         case fixed(String)
     }
 
-    /// Sends `POST /api/users/refresh` and reads the answer (errors already typed).
-    typealias Refresh = @Sendable (_ refreshToken: String) async throws -> IssuedToken
+    /// Sends `POST /api/users/refresh` with the credential's refresh token, only to an origin
+    /// recorded with it, and reads the answer (errors already typed).
+    typealias Refresh = @Sendable (_ credential: Credential) async throws -> IssuedToken
 
     let source: Source
+    /// The server as stored credentials name it (`APIClient.key`).
     let server: String
+    /// Its origin: what a login's credential records, and where a fixed token may go.
+    private let origins: [Origin]
     private let refresh: Refresh
     private let margin: TimeInterval
     private var refreshGuard: RefreshGuard
@@ -40,19 +48,20 @@ actor TokenKeeper {
     /// Refresh tokens the server refused: never presented again.
     private var refused: Set<String> = []
 
-    init(source: Source, server: String, margin: Duration, refreshLimit: Int, refreshWindow: Duration, refresh: @escaping Refresh) {
+    init(source: Source, server: URL, margin: Duration, refreshLimit: Int, refreshWindow: Duration, refresh: @escaping Refresh) {
         self.source = source
-        self.server = server
+        self.server = APIClient.key(server)
+        self.origins = Origin(server).map { [$0] } ?? []
         self.margin = Double(margin.components.seconds)
         self.refreshGuard = RefreshGuard(limit: refreshLimit, window: refreshWindow)
         self.refresh = refresh
     }
 
     /// The access token to send for `want`, renewed first if it is about to expire.
-    func token(for want: Want) async throws -> String {
+    func token(for want: Want) async throws -> BearerToken {
         let store: any CredentialStore
         switch source {
-        case .fixed(let token): return token
+        case .fixed(let token): return BearerToken(value: token, origins: origins)
         case .store(let stored): store = stored
         }
         return try await fresh(try current(for: want, in: try await store.load()))
@@ -60,7 +69,7 @@ actor TokenKeeper {
 
     /// A replacement for `rejected`, which the server just refused; nil when there is none to
     /// try (a fixed token, or the refresh-loop guard says stop).
-    func token(replacing rejected: String, for want: Want) async throws -> String? {
+    func token(replacing rejected: String, for want: Want) async throws -> BearerToken? {
         guard case .store(let store) = source else { return nil }
         let stored = try await store.load()
         guard let held = stored.credentials.first(where: { $0.accessToken == rejected }) else {
@@ -69,23 +78,24 @@ actor TokenKeeper {
             // refresh-loop guard is not charged for it.
             return try await fresh(try current(for: want, in: stored))
         }
-        return try await renew(held.scopes, rejecting: rejected)?.accessToken
+        return try await renew(held.scopes, rejecting: rejected).map(BearerToken.init)
     }
 
-    /// Keeps the credential of a login that just succeeded. Tokens of another server or user
-    /// are dropped first; returns the credentials this one replaced (their sessions still live).
-    func keep(_ issued: IssuedToken, username: String) async throws -> [Credential] {
-        guard case .store(let store) = source else { return [] }
-        let credential = Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+    /// Keeps the credential of a login that just succeeded, recorded for this server's origin.
+    /// Tokens of another server or user are dropped first. Returns what this login replaced,
+    /// with the server it belongs to — their sessions still live there.
+    func keep(_ issued: IssuedToken, username: String) async throws -> StoredCredentials {
+        guard case .store(let store) = source else { return StoredCredentials() }
+        let credential = Credential(issued.token, origins: origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
         let server = server
         return try await store.update { stored in
-            var replaced: [Credential] = []
+            var replaced = StoredCredentials(server: stored.server, username: stored.username)
             if stored.server != server || stored.credentials.contains(where: { $0.userID != credential.userID }) {
-                replaced = stored.credentials
+                replaced.credentials = stored.credentials
                 stored = StoredCredentials(server: server)
             }
             stored.username = username
-            if let old = stored.put(credential) { replaced.append(old) }
+            if let old = stored.put(credential) { replaced.credentials.append(old) }
             return replaced
         }
     }
@@ -106,9 +116,9 @@ actor TokenKeeper {
     }
 
     /// `credential`'s access token, renewed first if it is about to expire.
-    private func fresh(_ credential: Credential) async throws -> String {
-        guard credential.needsRefresh(at: Date(), margin: margin) else { return credential.accessToken }
-        return try await renew(credential.scopes, rejecting: nil)?.accessToken ?? credential.accessToken
+    private func fresh(_ credential: Credential) async throws -> BearerToken {
+        guard credential.needsRefresh(at: Date(), margin: margin) else { return BearerToken(credential) }
+        return BearerToken(try await renew(credential.scopes, rejecting: nil) ?? credential)
     }
 
     private func current(for want: Want, in stored: StoredCredentials) throws -> Credential {
@@ -163,8 +173,8 @@ actor TokenKeeper {
                 return .failed(RefreshRefused(refreshToken: current.refreshToken, reason: "The login has ended; log in again."))
             }
             do {
-                let issued = try await refresh(current.refreshToken)
-                let renewed = Credential(issued.token, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+                let issued = try await refresh(current)
+                let renewed = Credential(issued.token, origins: current.origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
                 stored.put(renewed)
                 return .renewed(renewed)
             } catch TILError.server(let status, let reason, _) where (400..<500).contains(status) && status != 429 {
@@ -186,6 +196,13 @@ actor TokenKeeper {
     private struct RefreshRefused: Error {
         let refreshToken: String?
         let reason: String
+    }
+}
+
+extension BearerToken {
+    /// A credential's access token, for the origins recorded with it.
+    init(_ credential: Credential) {
+        self.init(value: credential.accessToken, origins: credential.origins)
     }
 }
 

@@ -12,6 +12,10 @@ public struct APIRequest: Sendable {
     public var headers: [String: String]
     public var body: Data?
     public var authorization: Authorization
+    /// Where the credential this request carries may go — a bearer token in its header, a
+    /// refresh token in its body — as recorded with it; nil when it carries none.
+    /// `CredentialOriginStep` holds the request to it just before it leaves.
+    var credentialOrigins: [Origin]?
 
     public init(
         _ method: String, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
@@ -30,6 +34,17 @@ public struct APIRequest: Sendable {
         _ method: String, _ path: String, json value: some Encodable, authorization: Authorization = .none
     ) throws {
         self.init(method, path, body: try JSONEncoder().encode(value), authorization: authorization)
+    }
+
+    /// Throws unless the request goes to one of `origins`: a credential recorded for them is
+    /// never sent anywhere else.
+    func ensureGoes(to origins: [Origin]) throws {
+        guard let origin = url.flatMap(Origin.init), origins.contains(origin) else {
+            let issuer = origins.map(\.description).joined(separator: ", ")
+            let target = url.flatMap(Origin.init)?.description ?? url?.absoluteString ?? path
+            throw TILError.notAuthenticated(
+                "The stored token belongs to \(issuer.isEmpty ? "no server" : issuer) and is sent nowhere else (not to \(target)).")
+        }
     }
 
     /// Whether sending it twice does what sending it once does (RFC 9110 §9.2.2).

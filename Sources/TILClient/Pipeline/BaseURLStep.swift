@@ -11,7 +11,7 @@ struct BaseURLStep: RequestStep {
     func send(_ request: APIRequest, next: Next) async throws -> APIResponse {
         var request = request
         if let url = request.url {
-            guard Self.sameOrigin(url, server) else {
+            guard let origin = Origin(url), origin == Origin(server) else {
                 throw TILError.invalidResponse("The server pointed to \(url.absoluteString), outside \(server.absoluteString).")
             }
         } else {
@@ -43,13 +43,4 @@ struct BaseURLStep: RequestStep {
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
-            && effectivePort(a) == effectivePort(b)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-    }
 }

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// Collects each data task's response and body, and resumes its waiting caller when the task
-/// completes.
+/// completes. Follows no redirect and answers no authentication challenge.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
 
@@ -34,6 +34,17 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else {
             transfer.continuation.resume(throwing: error ?? URLError(.badServerResponse))
         }
+    }
+
+    /// TIL's API never redirects, and a redirect followed would take the request's
+    /// `Authorization` header with it — FoundationNetworking copies it even to another host and
+    /// port. So none is followed: the task ends with the redirect itself as its answer, which
+    /// `APIClient` reports as `TILError.redirected`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 
     /// HTTP authentication is this client's own business (it sends its `Authorization`

@@ -8,7 +8,9 @@ import Darwin
 /// Credentials in `credentials.json` under `$XDG_CONFIG_HOME/til/` (else `~/.config/til/`),
 /// readable by their owner only.
 ///
-/// - The folder is made with mode 0700, the file written with 0600.
+/// - The folder is made with mode 0700, the file written with 0600. An existing folder or
+///   file that another user owns, or that group or others may reach, is refused
+///   (`CredentialStoreError`) for reading and writing alike, as ssh refuses such keys.
 /// - Writes are atomic: a new file beside the old one (0600 from its creation), flushed,
 ///   then renamed over it — a reader sees the old tokens or the new, never half a file.
 /// - `update` holds an exclusive `flock` on `credentials.lock` from read to write, so two
@@ -40,11 +42,13 @@ public struct FileCredentialStore: CredentialStore {
     var lockPath: String { directory.appendingPathComponent("credentials.lock").path }
 
     public func load() async throws -> StoredCredentials {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return StoredCredentials() }
+        guard try PrivatePath.checkFolder(directory.path), let data = try PrivatePath.readFile(fileURL.path) else {
+            return StoredCredentials()
+        }
         do {
             return try Self.decoder.decode(StoredCredentials.self, from: data)
         } catch {
-            throw StoreError("\(fileURL.path) is not a credentials file (delete it and log in again)")
+            throw CredentialStoreError.failed("\(fileURL.path) is not a credentials file (delete it and log in again)")
         }
     }
 
@@ -59,27 +63,27 @@ public struct FileCredentialStore: CredentialStore {
         }
     }
 
+    /// Makes the folder (0700) unless there is one, which must be private.
     private func makeDirectory() throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        guard try !PrivatePath.checkFolder(directory.path) else { return }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     private func save(_ value: StoredCredentials) throws {
         guard !value.isEmpty else {
-            if unlink(fileURL.path) != 0, errno != ENOENT { throw StoreError("cannot remove \(fileURL.path): \(String(cString: strerror(errno)))") }
+            if unlink(fileURL.path) != 0, errno != ENOENT { throw CredentialStoreError.failed("cannot remove \(fileURL.path): \(String(cString: strerror(errno)))") }
             return
         }
         let data = try Self.encoder.encode(value)
         let temporary = fileURL.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError("cannot create \(temporary): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CredentialStoreError.failed("cannot create \(temporary): \(String(cString: strerror(errno)))") }
         let synced = writeFully(fd, data) && fsync(fd) == 0
         close(fd)
         guard synced, rename(temporary, fileURL.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw StoreError("cannot write \(fileURL.path): \(reason)")
+            throw CredentialStoreError.failed("cannot write \(fileURL.path): \(reason)")
         }
     }
 

@@ -16,20 +16,14 @@ struct FileLock {
 
     func withLock<R: Sendable>(timeout: Duration, _ body: () async throws -> R) async throws -> R {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CredentialStoreError.failed("cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         let deadline = ContinuousClock.now + timeout
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else { throw StoreError("cannot lock \(path): \(String(cString: strerror(errno)))") }
-            guard ContinuousClock.now < deadline else { throw StoreError("\(path) stayed locked for \(timeout)") }
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw CredentialStoreError.failed("cannot lock \(path): \(String(cString: strerror(errno)))") }
+            guard ContinuousClock.now < deadline else { throw CredentialStoreError.failed("\(path) stayed locked for \(timeout)") }
             try await Task.sleep(for: .milliseconds(5))
         }
         return try await body()
     }
-}
-
-/// A credential store could not be read or written.
-struct StoreError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

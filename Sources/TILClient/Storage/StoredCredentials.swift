@@ -1,6 +1,9 @@
+import Foundation
+
 /// Everything a credential store holds: whose tokens, for which server, one per scope set.
 public struct StoredCredentials: Codable, Sendable, Equatable {
-    /// The server the tokens were issued by; a client for another server never sends them.
+    /// The server (its base URL) the tokens were issued by: a client for another server does
+    /// not use them, and each credential's `origins` hold it to that at every send.
     public var server: String?
     /// The name the user logged in with (for display; the server knows the user by id).
     public var username: String?
@@ -36,5 +39,15 @@ public struct StoredCredentials: Codable, Sendable, Equatable {
 
     public mutating func remove(_ scopes: ScopeSet) {
         credentials.removeAll { $0.scopes == scopes }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        server = try container.decodeIfPresent(String.self, forKey: .server)
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        credentials = try container.decode([Credential].self, forKey: .credentials)
+        // Stored before credentials recorded their origins: they were kept for `server` then.
+        guard let legacy = server.flatMap(URL.init(string:)).flatMap(Origin.init) else { return }
+        for index in credentials.indices where credentials[index].origins.isEmpty { credentials[index].origins = [legacy] }
     }
 }

@@ -28,6 +28,10 @@ struct Login: AsyncParsableCommand {
 
     func run() async throws {
         let context = try await options.context(environment: ProcessInfo.processInfo.environment.filter { $0.key != "TIL_TOKEN" })
+        if let origin = Origin(context.client.server), origin.scheme == "http", !origin.isLoopback {
+            context.output.warn(
+                "\(context.client.server.absoluteString) is not encrypted: the password and tokens cross the network in clear text (use https://).")
+        }
         let username = try username ?? Prompt.ask("Username: ", otherwise: "--username")
         let password = passwordStdin ? try Prompt.stdinLine("the password") : try Prompt.ask("Password: ", secret: true)
         let token = try await context.client.login(username: username, password: password, scopes: try scopes())
