@@ -7,7 +7,8 @@ struct TILCommand: AsyncParsableCommand {
         abstract: "Today I Learned, from the command line.",
         discussion: """
             Logs in once (`til login`) and keeps the tokens in $XDG_CONFIG_HOME/til/ (else \
-            ~/.config/til/), mode 0600, refreshing them as needed. TIL_SERVER overrides the \
+            ~/.config/til/), mode 0600 (a folder or file others can reach is refused), refreshing \
+            them as needed; a token goes only to the server that issued it. TIL_SERVER overrides the \
             server, TIL_TOKEN the stored tokens. Exit codes: 0 ok, 1 usage, 2 not \
             authenticated, 3 not found, 4 other errors.
             """,

@@ -19,8 +19,8 @@ public struct APIClient: Sendable {
     public let server: URL
     let pipeline: Pipeline
     let keeper: TokenKeeper
-    /// What this client was made with (its transport filled in), for a client of another
-    /// server that shares it: the one that ends a replaced login where it lives.
+    /// What this client was made with: the client that ends a replaced login at its own
+    /// server starts from it.
     let configuration: Configuration
 
     /// A client whose tokens live in `store` (in memory unless told otherwise).
@@ -35,10 +35,8 @@ public struct APIClient: Sendable {
 
     private init(server: URL, source: TokenKeeper.Source, configuration: Configuration) {
         self.server = server
-        var configuration = configuration
-        let transport = configuration.transport ?? URLSessionTransport(timeout: configuration.timeout)
-        configuration.transport = transport
         self.configuration = configuration
+        let transport = configuration.transport ?? URLSessionTransport(timeout: configuration.timeout)
         let base = BaseURLStep(server: server, userAgent: configuration.userAgent)
         let retry = RetryStep(policy: configuration.retry)
         let last = configuration.steps + [CredentialOriginStep()]

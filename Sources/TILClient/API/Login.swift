@@ -56,13 +56,22 @@ extension APIClient {
 
     /// Ends sessions whose tokens a login just replaced, at their own server — a client of
     /// that server logs out of them, so their tokens go nowhere else — without a word if it
-    /// cannot (the server gone): they are forgotten all the same.
+    /// cannot (the server gone or slow: one attempt each, all at once, 5 s at most): they are
+    /// forgotten all the same.
     ///
     /// Ended rather than only forgotten: a forgotten session stays live on its server until its
-    /// refresh token lapses, and any copy of that token left elsewhere keeps working.
+    /// refresh token lapses, and any copy of its tokens left elsewhere keeps working.
     private func endQuietly(_ replaced: StoredCredentials) async {
         guard !replaced.isEmpty, let server = replaced.server.flatMap(URL.init(string:)) else { return }
-        let own = APIClient(server: server, store: MemoryCredentialStore(replaced), configuration: configuration)
-        try? await own.logout()
+        var configuration = configuration
+        configuration.retry = .never
+        configuration.timeout = min(configuration.timeout, 5)
+        let brief = configuration
+        await withTaskGroup(of: Void.self) { group in
+            for credential in replaced.credentials {
+                let one = StoredCredentials(server: replaced.server, username: replaced.username, credentials: [credential])
+                group.addTask { try? await APIClient(server: server, store: MemoryCredentialStore(one), configuration: brief).logout() }
+            }
+        }
     }
 }

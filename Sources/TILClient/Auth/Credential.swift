@@ -46,11 +46,6 @@ public struct Credential: Codable, Sendable, Equatable {
 
     /// Whether the refresh token has lapsed: the login is over.
     public func isOver(at now: Date) -> Bool { now >= refreshExpiresAt }
-
-    /// Whether its tokens may go to `url`: its origin is one recorded with the credential.
-    public func maySend(to url: URL?) -> Bool {
-        url.flatMap(Origin.init).map(origins.contains) ?? false
-    }
 }
 
 extension Credential {

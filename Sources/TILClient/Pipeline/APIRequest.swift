@@ -43,7 +43,7 @@ public struct APIRequest: Sendable {
             let issuer = origins.map(\.description).joined(separator: ", ")
             let target = url.flatMap(Origin.init)?.description ?? url?.absoluteString ?? path
             throw TILError.notAuthenticated(
-                "The stored token belongs to \(issuer.isEmpty ? "no server" : issuer) and is sent nowhere else (not to \(target)).")
+                "This token belongs to \(issuer.isEmpty ? "no server" : issuer) and is sent nowhere else (not to \(target)).")
         }
     }
 

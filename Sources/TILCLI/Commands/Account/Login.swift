@@ -7,7 +7,11 @@ import TILClient
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log in and keep the tokens for the next commands.",
-        discussion: "Logging in again for the same scopes ends the session it replaces.")
+        discussion: """
+            Logging in again for the same scopes ends the session it replaces; logging in to \
+            another server, or as another user, ends the sessions held before, each at its own \
+            server. Warns when an http:// server is not this machine.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
