@@ -14,16 +14,16 @@ final class ServerProcess {
     let client: TestClient
 
     /// Starts the binary built next to the test bundle (`swift build --build-tests` builds it),
-    /// on `port` (default: a free one), with `arguments` added to `serve`'s.
-    init(environment: [String: String], port: Int? = nil, arguments: [String] = []) throws {
+    /// on `hostname` and `port` (default: a free one), with `arguments` added to `serve`'s.
+    init(environment: [String: String], hostname: String = "127.0.0.1", port: Int? = nil, arguments: [String] = []) throws {
         let binary = try Self.binaryURL()
         self.port = try port ?? Self.freePort()
-        client = TestClient(port: self.port)
+        client = TestClient(host: hostname, port: self.port)
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-\(self.port)-\(UUID()).log")
         guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else { throw ServerProcessError.noLog(logURL.path) }
         let log = try FileHandle(forWritingTo: logURL)
         process.executableURL = binary
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", String(self.port), "--no-auto-migrate"] + arguments
+        process.arguments = ["serve", "--hostname", hostname, "--port", String(self.port), "--no-auto-migrate"] + arguments
         process.environment = environment
         process.standardOutput = log
         process.standardError = log

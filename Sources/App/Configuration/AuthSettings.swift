@@ -32,7 +32,7 @@ public struct AuthSettings: Sendable {
 public enum AcronymEditPolicy: String, Sendable, CaseIterable {
     /// Any logged-in user, and an update makes the caller the owner (the book's behaviour).
     case anyone
-    /// Only the acronym's owner; an update keeps the owner.
+    /// Only the acronym's owner may change it (update, delete, (un)link categories); an update keeps the owner.
     case owner
 }
 

@@ -95,7 +95,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
             "proxies whose X-Forwarded-For is believed (the client address for throttling and audit)")
         case .acronymEditPolicy: Declaration(
             .value("anyone"), .oneOf(AcronymEditPolicy.allCases.map(\.rawValue)),
-            "owner: only an acronym's owner may update or delete it")
+            "owner: only an acronym's owner may update or delete it, or link or unlink its categories")
         case .metrics: Declaration(.value("on"), .onOff, "Prometheus text at GET /metrics; off: not served, nothing counted")
         case .metricsPort: Declaration(
             .none, .port, "serve /metrics on this port of the same host instead of the API's port")

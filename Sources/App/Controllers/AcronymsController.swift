@@ -3,7 +3,7 @@ import Web
 
 /// `/api/acronyms`: reads are public; creating, updating, deleting and (un)linking
 /// categories need a bearer token with the `acronyms:write` scope. Under the `owner` edit
-/// policy only an acronym's owner may update or delete it.
+/// policy only an acronym's owner may update or delete it, or link or unlink its categories.
 struct AcronymsController: RouteCollection {
     let acronyms: AcronymRepository
     let users: UserRepository
@@ -97,12 +97,14 @@ struct AcronymsController: RouteCollection {
 
     func attach(_ request: Request) async throws -> HTTPStatus {
         let (acronymID, categoryID) = try linkIDs(request)
+        try await checkOwnership(of: acronymID, by: try request.auth.require(User.self))
         try await categories.attach(acronym: acronymID, category: categoryID)  // unknown ids → FK violation → 404
         return .created
     }
 
     func detach(_ request: Request) async throws -> HTTPStatus {
         let (acronymID, categoryID) = try linkIDs(request)
+        try await checkOwnership(of: acronymID, by: try request.auth.require(User.self))
         // The same answers as attach's foreign-key violations (`ConstraintFields`).
         guard try await acronyms.find(acronymID) != nil else { throw Abort.unknown(.acronym) }
         guard try await categories.find(categoryID) != nil else { throw Abort.unknown(.category) }
@@ -110,7 +112,8 @@ struct AcronymsController: RouteCollection {
         return .noContent
     }
 
-    /// Under the `owner` policy, 403 unless `user` owns the acronym (404 when there is none).
+    /// Under the `owner` policy, 403 unless `user` owns the acronym (404 when there is none):
+    /// for every change to it, its categories included.
     private func checkOwnership(of id: UUID, by user: User) async throws {
         guard editPolicy == .owner else { return }
         guard let acronym = try await acronyms.find(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }

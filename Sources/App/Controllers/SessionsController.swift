@@ -24,7 +24,7 @@ struct SessionsController: RouteCollection {
         let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
         let user = try await login.authenticate(request)
         let token = try await tokens.startSession(
-            userID: user.id, scopes: scopes, userAgent: request.headers["User-Agent"].map { String($0.prefix(256)) })
+            userID: user.id, scopes: scopes, userAgent: request.storedUserAgent)
         audit.record(.loginSucceeded, request, userID: user.id, sessionID: token.id)
         return try token.noStoreResponse(for: request)
     }
