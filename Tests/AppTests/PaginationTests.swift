@@ -142,10 +142,14 @@ final class PaginationTests: XCTestCase {
     }
 
     func testCursorsRoundTripAndRefuseAnotherListsPosition() throws {
-        let position = ListPosition(seq: 42, short: "Ünïcode \"quoted\"")
+        let position = ListPosition.created(seq: 42, short: "Ünïcode \"quoted\"")
         let cursor = Cursor.encode(position, of: .acronymsSorted)
         XCTAssertEqual(try Cursor.decode(cursor, of: .acronymsSorted), position)
         XCTAssertThrowsError(try Cursor.decode(cursor, of: .acronyms))
+        let session = ListPosition.session(createdAt: 1_795_000_000_123_456, id: UUID())
+        XCTAssertEqual(try Cursor.decode(Cursor.encode(session, of: .sessions), of: .sessions), session)
+        XCTAssertThrowsError(try Cursor.decode(Cursor.encode(session, of: .acronyms), of: .acronyms), "a session's position elsewhere")
+        XCTAssertThrowsError(try Cursor.decode(Cursor.encode(.created(seq: 3, short: nil), of: .sessions), of: .sessions))
         XCTAssertTrue(cursor.utf8.allSatisfy { $0 < 0x80 && ($0 == 0x2D || $0 == 0x5F || Character(Unicode.Scalar($0)).isLetter
             || Character(Unicode.Scalar($0)).isNumber) }, "base64url only: \(cursor)")
     }

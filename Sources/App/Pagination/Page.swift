@@ -12,7 +12,7 @@ struct Page<Item: Content>: ResponseEncodable {
 
     /// The page `rows` make: a paged query fetches one row more than `request.limit`, so that a
     /// further row tells that a next page exists without a second query. Every paged query
-    /// selects `seq AS page_seq` (and `short`, for the list sorted by it).
+    /// selects the columns of its list's position (`ListPosition.init(lastRow:of:)`).
     init(rows: [PostgresRow], request: PageRequest?, item: (PostgresRow) throws -> Item) throws {
         self.request = request
         guard let request, rows.count > request.limit else {
@@ -22,9 +22,7 @@ struct Page<Item: Content>: ResponseEncodable {
         let shown = rows.prefix(request.limit)
         items = try shown.map(item)
         let last = shown[shown.index(before: shown.endIndex)]
-        next = ListPosition(
-            seq: try last.decode(column: "page_seq", as: Int64.self),
-            short: request.list.sortsByShort ? try last.decode(column: "short", as: String.self) : nil)
+        next = try ListPosition(lastRow: last, of: request.list)
     }
 
     func encodeResponse(for request: Request) throws -> Response {

@@ -19,11 +19,3 @@ enum PagedList: String, Codable, Sendable {
     /// True when rows are ordered by `short` before creation order.
     var sortsByShort: Bool { self == .acronymsSorted }
 }
-
-/// Where a page ended: the sort key of its last row, which the next page starts after.
-struct ListPosition: Codable, Equatable, Sendable {
-    /// The row's `seq` (creation order).
-    var seq: Int64
-    /// The row's `short`, for the list sorted by it; nil for every other list.
-    var short: String?
-}

@@ -6,14 +6,16 @@ import Postgres
 struct SessionRepository: Sendable {
     let db: PostgresClient
 
-    /// The user's live sessions (not ended, refresh not expired), oldest first.
+    /// The user's live sessions (not ended, refresh not expired), oldest first. Paged by
+    /// (created_at, id), the user's own values: never by `seq`, which counts everyone's logins.
     func live(of userID: UUID, current: UUID?, page: PageRequest? = nil) async throws -> Page<SessionInfo> {
         try Page(rows: try await db.query("""
-            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes, seq AS page_seq
+            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes,
+                   \(unescaped: ListPosition.sessionCreatedMicros) AS page_created
             FROM sessions
             WHERE user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
-              AND \(rowsAfter: page, seq: "seq")
-            ORDER BY seq\(limitOf: page)
+              AND \(sessionsAfter: page)
+            ORDER BY created_at, id\(limitOf: page)
             """), request: page) { row in
             let id = try row.decode(column: "id", as: UUID.self)
             return SessionInfo(
