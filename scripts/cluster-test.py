@@ -5,7 +5,7 @@ the cluster and exports what `cluster.sh env` prints.
 
 What it shows: a token issued by one process works on the others and dies everywhere at logout;
 sessions and login throttling are shared (they live in PostgreSQL); X-Forwarded-For reaches the
-audit log through HAProxy; a til-server killed with SIGKILL under load fails no request beyond
+audit log through HAProxy; /metrics only on each server's own metrics port; a til-server killed with SIGKILL under load fails no request beyond
 those in flight on it; a stopped replica leaves anonymous reads served by the primary. Every
 wait is bounded; everything talks to 127.0.0.1 only.
 """
@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-from cluster_support import (ADMIN_PASSWORD, BALANCER, SERVERS, STATE, Client, cluster, fresh_loopback_address,
+from cluster_support import (ADMIN_PASSWORD, BALANCER, METRICS, SERVERS, STATE, Client, cluster, fresh_loopback_address,
                              haproxy_servers, is_alive, login, new_user, once, sql_on, til_backends_on_replica, token,
                              wait_until)
 
@@ -106,10 +106,20 @@ def forwarded_for_reaches_the_audit_log(admin_token):
     username = new_user(admin_token, "xff")
     source = fresh_loopback_address()
     status = login(BALANCER, username, "wrong-password", source)[0]
-    marker = f'address={source} '
+    marker = f'address="{source}"'
     found = wait_until(lambda: any(marker in open(f).read() for f in glob.glob(f"{STATE}/til-*.log")), 5)
     check("HAProxy's X-Forwarded-For names the real client in the audit log (TRUSTED_PROXIES=127.0.0.1)",
           status == 401 and found, f"status {status}, client {source} {'logged' if found else 'missing'}")
+
+
+def metrics_apart_from_the_api():
+    """Production: /metrics is not on the API's port (nor through the balancer), only on each
+    server's METRICS_PORT listener, and that listener answers for its own process."""
+    on_api = [once(s, "GET", "/metrics")[0] for s in SERVERS] + [once(BALANCER, "GET", "/metrics")[0]]
+    check("no /metrics on the API ports or the balancer (production)", set(on_api) == {404}, f"statuses {on_api}")
+    scraped = [once(m, "GET", "/metrics") for m in METRICS]
+    ok = len(scraped) == len(SERVERS) and all(s == 200 and b"http_requests_total" in data for s, data, _ in scraped)
+    check("each server's METRICS_PORT serves its metrics", ok, f"statuses {[s for s, _, _ in scraped]} on {METRICS}")
 
 
 def kill_one_process_under_load(admin_token):
@@ -236,6 +246,7 @@ def main():
     sessions_everywhere(admin["value"])
     throttling_everywhere(admin["value"])
     forwarded_for_reaches_the_audit_log(admin["value"])
+    metrics_apart_from_the_api()
     kill_one_process_under_load(admin["value"])
     replica_stopped(admin["value"])
     # The rows this run made (the load test alone makes thousands): later runs start alike.

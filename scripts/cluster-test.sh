@@ -7,5 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout 900 scripts/cluster.sh up
 eval "$(scripts/cluster.sh env)"
-export BALANCER_URL ADMIN_PASSWORD CLUSTER_DIR SERVER_URLS
+export BALANCER_URL ADMIN_PASSWORD CLUSTER_DIR SERVER_URLS METRICS_URLS
 exec timeout 300 python3 scripts/cluster-test.py

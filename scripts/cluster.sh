@@ -6,10 +6,13 @@
 #               ├─▶ til-server :p2 ┤                                                                       │ WAL
 #               └─▶ til-server :p3 ┘ anonymous reads (DATABASE_READ_URL) ────────────────────────────▶ replica
 #
+#   Each til-server runs in production, so /metrics is not on its API port: it listens on a port of its
+#   own (METRICS_PORT, on 127.0.0.1), one per server so that each can be scraped (`env` prints them).
+#
 #   cluster.sh up       start whatever is not running (idempotent; as root it apt-installs what is missing)
 #   cluster.sh down     stop everything (data kept under the state folder; `destroy` deletes it)
 #   cluster.sh status   one line per component; exit 0 when all of them run
-#   cluster.sh env      BALANCER_URL= PRIMARY_URL= REPLICA_URL= PGBOUNCER_URL= ADMIN_PASSWORD= lines, for `eval`
+#   cluster.sh env      BALANCER_URL= PRIMARY_URL= REPLICA_URL= PGBOUNCER_URL= ADMIN_PASSWORD= ... METRICS_URLS= lines, for `eval`
 #   cluster.sh kill-server N | start-server N | stop-replica | start-replica   (for scripts/cluster-test.sh)
 #
 # Settings: TIL_CLUSTER_SIZE (3 servers), TIL_CLUSTER_DIR (state, default /tmp/til-cluster-<checkout
@@ -76,9 +79,16 @@ load_ports() {
     fi
     # shellcheck disable=SC1091
     . "$STATE/ports.env"
+    if [ -z "${METRICS_PORTS:-}" ]; then  # a state folder from before the servers had metrics ports
+        local ports=""
+        for _ in $(seq 1 16); do ports="$ports $(free_port)"; done
+        echo "METRICS_PORTS=\"${ports# }\"" >> "$STATE/ports.env"
+        METRICS_PORTS=${ports# }
+    fi
     [ "$SIZE" -ge 1 ] && [ "$SIZE" -le 16 ] || die "TIL_CLUSTER_SIZE must be 1 to 16"
 }
 server_port() { echo "$SERVER_PORTS" | cut -d' ' -f"$1"; }
+metrics_port() { echo "$METRICS_PORTS" | cut -d' ' -f"$1"; }
 
 urls() {
     local primary_port
@@ -188,7 +198,7 @@ start_server() {
     port=$(server_port "$n")
     # Each server owns its session (setsid): a signal to this script's group does not reach it.
     ENVIRONMENT=production ADMIN_PASSWORD=$(admin_password) DATABASE_URL=$PGBOUNCER_URL DATABASE_READ_URL=$REPLICA_URL \
-        TRUSTED_PROXIES=127.0.0.1 \
+        TRUSTED_PROXIES=127.0.0.1 METRICS_PORT=$(metrics_port "$n") METRICS_HOST=127.0.0.1 \
         setsid "$TIL_SERVER" serve --hostname 127.0.0.1 --port "$port" --no-auto-migrate \
         >> "$STATE/til-$n.log" 2>&1 < /dev/null &
     echo $! > "$pidfile"
@@ -312,7 +322,8 @@ status() {
     fi
     pid_alive "$STATE/pgbouncer/pgbouncer.pid" && line pgbouncer up "$PGBOUNCER_URL" || line pgbouncer down "$PGBOUNCER_URL"
     for n in $(seq 1 "$SIZE"); do
-        pid_alive "$STATE/til-$n.pid" && line "til-$n" up "http://127.0.0.1:$(server_port "$n")" || line "til-$n" down "http://127.0.0.1:$(server_port "$n")"
+        local urls="http://127.0.0.1:$(server_port "$n") (metrics :$(metrics_port "$n"))"
+        pid_alive "$STATE/til-$n.pid" && line "til-$n" up "$urls" || line "til-$n" down "$urls"
     done
     pid_alive "$STATE/haproxy/haproxy.pid" && line haproxy up "$BALANCER_URL" || line haproxy down "$BALANCER_URL"
     return $all
@@ -328,6 +339,7 @@ print_env() {
     echo "ADMIN_PASSWORD=$(admin_password)"
     echo "CLUSTER_DIR=$STATE"
     echo "SERVER_URLS='$(for n in $(seq 1 "$SIZE"); do printf 'http://127.0.0.1:%s ' "$(server_port "$n")"; done | sed 's/ $//')'"
+    echo "METRICS_URLS='$(for n in $(seq 1 "$SIZE"); do printf 'http://127.0.0.1:%s ' "$(metrics_port "$n")"; done | sed 's/ $//')'"
 }
 
 case "${1:-}" in

@@ -13,6 +13,8 @@ import uuid
 
 BALANCER = os.environ["BALANCER_URL"]
 SERVERS = os.environ["SERVER_URLS"].split()
+# Each server's /metrics listener (METRICS_PORT): production keeps it off the API's port.
+METRICS = os.environ.get("METRICS_URLS", "").split()
 ADMIN_PASSWORD = os.environ["ADMIN_PASSWORD"]
 STATE = os.environ["CLUSTER_DIR"]
 CLUSTER_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cluster.sh")

@@ -43,7 +43,7 @@ public struct TIL: Sendable {
         hasher = BcryptHasher(
             cost: configuration.bcryptCost,
             admission: .init(maxQueued: configuration.auth.loginQueueLimit, maxWait: configuration.auth.loginMaxWait))
-        metrics = configuration.metrics == .off ? nil : TILMetrics()
+        metrics = configuration.metrics.counts ? TILMetrics() : nil
         migrator = Migrator(
             client: db, migrations: TILMigrations.all(adminPassword: configuration.adminPassword, hasher: hasher), logger: logger)
     }
@@ -102,20 +102,24 @@ public struct TIL: Sendable {
         try await TILMigrations.insertAdmin(password: configuration.adminPassword, hasher: hasher, on: db)
     }
 
-    /// Counts requests by route and serves `/metrics`: on the app's port, or on a small server
-    /// of its own at `METRICS_PORT` (same host, one loop), stopped with the app.
+    /// Counts requests by route and serves `/metrics` (`MetricsExposure`): on the app's port,
+    /// or on a small server of its own at `METRICS_HOST:METRICS_PORT` (one loop, the port shared
+    /// with other processes), stopped with the app.
     private func configureMetrics(_ app: Application) throws {
+        if configuration.metrics == .productionWithoutPort {
+            logger.notice("metrics not served: production serves /metrics only on METRICS_PORT (METRICS=off to silence this)")
+        }
         guard let metrics else { return }
         app.metrics = metrics.factory
         let sources = TILMetrics.Sources(server: app.statistics, db: db, hasher: hasher)
-        guard case .port(let port) = configuration.metrics else {
+        guard case .port(let port, let host) = configuration.metrics else {
             return try app.register(collection: MetricsController(metrics: metrics, sources: sources))
         }
         let server = HTTPServer(
-            configuration: .init(host: app.http.host, port: port, loopCount: 1, serverName: app.http.serverName),
+            configuration: .init(host: host, port: port, loopCount: 1, serverName: app.http.serverName, reusePort: true),
             responder: MetricsPortResponder(metrics: metrics, sources: sources), logger: logger)
         try server.start()
-        logger.notice("metrics on http://\(app.http.host):\(server.port)/metrics")
+        logger.notice("metrics on http://\(host):\(server.port)/metrics")
         app.onShutdown { await server.shutdown(gracePeriod: .seconds(1)) }
     }
 }

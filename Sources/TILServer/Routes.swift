@@ -12,8 +12,9 @@ struct Routes: AsyncParsableCommand {
     func run() async throws {
         let (loaded, logger) = try common.load(common.reader, seedsAdmin: false)
         var configuration = loaded
-        // `/metrics` on a port of its own is not in the table either way; this way nothing binds it.
-        if case .port = configuration.metrics { configuration.metrics = .off }
+        // `/metrics` on a port of its own, or none in production, is not in the table either way;
+        // this way nothing binds it and nothing says so.
+        if !configuration.metrics.isServedOnServerPort { configuration.metrics = .off }
         let til = TIL(configuration: configuration, logger: logger)
         let app = Application(environment: configuration.environment, logger: logger)
         try til.configure(app)

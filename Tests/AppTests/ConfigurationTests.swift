@@ -45,7 +45,7 @@ final class ConfigurationTests: XCTestCase {
         .bcryptCost: ["3", "32", "abc"], .logLevel: ["loud"], .tokenTTL: ["0", "1h"], .refreshTokenTTL: ["0"],
         .refreshReuseGrace: ["-1", "301"], .loginMaxFailures: ["0"], .loginWindow: ["0"], .loginQueueLimit: ["-1"],
         .loginMaxWait: ["0"], .trustedProxies: ["10.0.0.0/33", "proxy.local"], .acronymEditPolicy: ["admins"],
-        .metrics: ["maybe"], .metricsPort: ["0", "http"],
+        .metrics: ["maybe"], .metricsPort: ["0", "http"], .metricsHost: ["metrics.local", "300.1.1.1", "127.0.0.1:9100"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

@@ -73,15 +73,21 @@ final class MetricsTests: XCTestCase {
     }
 
     func testMetricsSettings() throws {
-        func exposure(_ variables: [String: String]) throws -> MetricsExposure {
-            try MetricsExposure(reader: ConfigReader(environment: variables))
+        func exposure(_ variables: [String: String], _ environment: Environment = .development) throws -> MetricsExposure {
+            try MetricsExposure(reader: ConfigReader(environment: variables), environment: environment)
         }
         XCTAssertEqual(try exposure([:]), .serverPort)
+        XCTAssertEqual(try exposure([:], .testing), .serverPort)
+        XCTAssertEqual(try exposure([:], .production), .productionWithoutPort)
+        XCTAssertEqual(try exposure(["METRICS": "on"], .production), .productionWithoutPort, "on means: where allowed")
         XCTAssertEqual(try exposure(["METRICS": "off", "METRICS_PORT": "9100"]), .off)
-        XCTAssertEqual(try exposure(["METRICS_PORT": "9100"]), .port(9100))
+        XCTAssertEqual(try exposure(["METRICS_PORT": "9100"]), .port(9100, host: "127.0.0.1"))
+        XCTAssertEqual(try exposure(["METRICS_PORT": "9100"], .production), .port(9100, host: "127.0.0.1"))
+        XCTAssertEqual(try exposure(["METRICS_PORT": "9100", "METRICS_HOST": "::"], .production), .port(9100, host: "::"))
         XCTAssertThrowsError(try exposure(["METRICS": "maybe"]))
         XCTAssertThrowsError(try exposure(["METRICS_PORT": "70000"]))
         XCTAssertThrowsError(try exposure(["METRICS": "off", "METRICS_PORT": "70000"]), "checked even when off")
+        XCTAssertThrowsError(try exposure(["METRICS_HOST": "metrics.example"]), "checked even without a port")
     }
 
     private func scrape(_ app: TestApp) async throws -> PrometheusText {

@@ -59,9 +59,10 @@ final class ServerCommandTests: XCTestCase {
         let environment = ["ENVIRONMENT": "production", "DATABASE_URL": "postgres://til@127.0.0.1:\(listener.port)/til"]
         let run = try await TILServerRun.run(["routes"], environment: path.merging(environment) { $1 })
         XCTAssertEqual(run.status, 0, run.stderr)
-        for route in ["GET     /health", "POST    /api/users/login", "GET     /api/acronyms/:acronymID", "GET     /metrics"] {
+        for route in ["GET     /health", "POST    /api/users/login", "GET     /api/acronyms/:acronymID"] {
             XCTAssertTrue(run.stdout.contains(route), "\(route) missing from:\n\(run.stdout)")
         }
+        XCTAssertFalse(run.stdout.contains("/metrics"), "production serves no /metrics on the API's port:\n\(run.stdout)")
         XCTAssertFalse(listener.wasConnected, "routes connected to the database")
     }
 

@@ -37,6 +37,18 @@ final class DeploymentFilesTests: XCTestCase {
         }
     }
 
+    /// Production serves `/metrics` only on `METRICS_PORT`: compose sets it, and publishes it
+    /// on the host's loopback like the API (issue 17).
+    func testComposeServesMetricsOnTheirOwnPortPublishedOnLoopback() throws {
+        let services = try XCTUnwrap(try compose()["services"] as? [String: Any])
+        let app = try XCTUnwrap(services["app"] as? [String: Any])
+        let environment = try XCTUnwrap(app["environment"] as? [String: Any])
+        let port = try XCTUnwrap(environment["METRICS_PORT"] as? String, "compose sets METRICS_PORT (as a string)")
+        XCTAssertEqual(environment["METRICS_HOST"] as? String, "0.0.0.0", "reachable from outside the container")
+        let published = app["ports"] as? [String] ?? []
+        XCTAssertTrue(published.contains("127.0.0.1:\(port):\(port)"), "\(published)")
+    }
+
     /// The container runs the same subcommand and flags as `make run`, and reads the same
     /// variables.
     func testComposeServesWithTheFlagsOfMakeRun() throws {

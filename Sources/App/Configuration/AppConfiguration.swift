@@ -18,7 +18,8 @@ public struct AppConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// Token lifetimes, throttling, trusted proxies, edit policy (`AuthSettings`).
     public var auth = AuthSettings()
-    /// `/metrics` on the API's port, on a port of its own, or off (`MetricsExposure`).
+    /// `/metrics` on the API's port (development, testing), on a port of its own, or off
+    /// (`MetricsExposure`).
     public var metrics = MetricsExposure.serverPort
 
     init(
@@ -44,7 +45,7 @@ public struct AppConfiguration: Sendable {
         adminPasswordIsSet = reader.isSet(.adminPassword)
         readReplicas = try PostgresConfiguration.readReplicas(reader: reader)
         auth = try AuthSettings(reader: reader)
-        metrics = try MetricsExposure(reader: reader)
+        metrics = try MetricsExposure(reader: reader, environment: environment)
     }
 
     /// `development`, `testing` or `production`, in any case; nil for any other name (a typo

@@ -35,6 +35,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case acronymEditPolicy = "ACRONYM_EDIT_POLICY"
     case metrics = "METRICS"
     case metricsPort = "METRICS_PORT"
+    case metricsHost = "METRICS_HOST"
 
     public var name: String { rawValue }
 
@@ -96,9 +97,14 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .acronymEditPolicy: Declaration(
             .value("anyone"), .oneOf(AcronymEditPolicy.allCases.map(\.rawValue)),
             "owner: only an acronym's owner may update or delete it, or link or unlink its categories")
-        case .metrics: Declaration(.value("on"), .onOff, "Prometheus text at GET /metrics; off: not served, nothing counted")
+        case .metrics: Declaration(
+            .value("on"), .onOff,
+            "Prometheus text at GET /metrics: on the API's port in development and testing, only on METRICS_PORT in production; off: not served, nothing counted")
         case .metricsPort: Declaration(
-            .none, .port, "serve /metrics on this port of the same host instead of the API's port")
+            .none, .port, "serve /metrics on a listener of its own at METRICS_HOST:METRICS_PORT, never on the API's port; shared by processes on one host (SO_REUSEPORT)")
+        case .metricsHost: Declaration(
+            .value(MetricsExposure.defaultHost), .described("an IPv4 or IPv6 address, or localhost"),
+            "the address METRICS_PORT's listener binds (0.0.0.0: every interface)")
         }
     }
 }
