@@ -15,12 +15,14 @@ struct CommonOptions: ParsableArguments {
         ConfigReader().overriding(.environment, with: env, from: "--env")
     }
 
-    /// Reads the app's configuration from `reader` and sets up logging. `seedsAdmin`: the
-    /// command may create the admin account (see `AppConfiguration.init(reader:seedsAdmin:)`).
+    /// Reads the app's configuration from `reader` and sets up logging: every line of the
+    /// process one logfmt record with every value quoted (`LogfmtLogHandler`), so nothing a
+    /// client sends can forge a field or a line. `seedsAdmin`: the command may create the admin
+    /// account (see `AppConfiguration.init(reader:seedsAdmin:)`).
     func load(_ reader: ConfigReader, seedsAdmin: Bool = true) throws -> (AppConfiguration, Logger) {
         let configuration = try AppConfiguration(reader: reader, seedsAdmin: seedsAdmin)
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = LogfmtLogHandler(label: label)
             handler.logLevel = configuration.logLevel
             return handler
         }

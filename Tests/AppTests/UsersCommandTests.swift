@@ -26,7 +26,7 @@ final class UsersCommandTests: XCTestCase {
             XCTAssertEqual(set.status, 0, set.stderr)
             XCTAssertEqual(set.stdout, "Password of timc set; 3 sessions ended.\n")
             XCTAssertTrue(set.stderr.contains("audit password.set"), set.stderr)
-            XCTAssertTrue(set.stderr.contains("user-id=\(user.id.uuidString)"), set.stderr)
+            XCTAssertTrue(set.stderr.contains(#"user-id=""# + user.id.uuidString + #"""#), set.stderr)
             XCTAssertFalse(set.stderr.contains("new-secret-pass"), "the password was logged")
             for token in tokens {
                 let me = try await app.client.send(.get, "/api/users/me", auth: .bearer(token.value))

@@ -4,7 +4,9 @@ import Web
 
 /// One structured line per authentication event, at `notice`, for the people who must answer
 /// "who logged in from where, and when was that token revoked". Never a password, a token or
-/// a digest: only ids, the client address, the user agent and the request id.
+/// a digest: only ids, the client address, the user agent and the request id. The user agent
+/// is the client's own text: `til-server`'s log handler (`LogfmtLogHandler`) writes it, like
+/// every value, quoted and escaped, so it cannot forge a field or a line.
 struct AuditLog: Sendable {
     enum Event: String, Sendable {
         case loginSucceeded = "login.succeeded"
