@@ -13,10 +13,7 @@ final class MetricsExposureTests: XCTestCase {
     private var servers: [ServerProcess] = []
 
     override func tearDown() async throws {
-        for server in servers {
-            if hasFailed { print("til-server :\(server.port) output:\n\(server.output)") }
-            await server.stop()
-        }
+        await servers.stopAll(showingOutputIf: hasFailed)
         servers = []
     }
 

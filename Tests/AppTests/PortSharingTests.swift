@@ -9,10 +9,7 @@ final class PortSharingTests: XCTestCase {
     private var servers: [ServerProcess] = []
 
     override func tearDown() async throws {
-        for server in servers {
-            if hasFailed { print("til-server :\(server.port) output:\n\(server.output)") }
-            await server.stop()
-        }
+        await servers.stopAll(showingOutputIf: hasFailed)
         servers = []
     }
 

@@ -118,6 +118,16 @@ final class ServerProcess {
     }
 }
 
+extension [ServerProcess] {
+    /// Stops every server, first printing each one's output when `failed` (a test's `hasFailed`).
+    func stopAll(showingOutputIf failed: Bool) async {
+        for server in self {
+            if failed { print("til-server :\(server.port) output:\n\(server.output)") }
+            await server.stop()
+        }
+    }
+}
+
 enum ServerProcessError: Error, CustomStringConvertible {
     case noBinary([String])
     case noPort
