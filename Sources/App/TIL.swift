@@ -64,7 +64,8 @@ public struct TIL: Sendable {
         let categories = CategoryRepository(db: publicReads)
         let tokens = TokenRepository(db: db, settings: settings)
         let sessions = SessionRepository(db: db)
-        let throttle = LoginThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)
+        let throttle = LoginThrottle(
+            db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow, backoff: settings.accountBackoff)
         let audit = AuditLog(logger: logger)
         let verifier = PasswordVerifier(hasher: hasher, throttle: throttle)
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
@@ -73,7 +74,7 @@ public struct TIL: Sendable {
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
         try app.register(collection: SessionsController(
             login: BasicLogin(
-                users: users, verifier: verifier, audit: audit,
+                verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
                 metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)),
             tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),
             sessions: sessions, auth: auth, audit: audit))
@@ -85,7 +86,7 @@ public struct TIL: Sendable {
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
         try configureMetrics(app)
 
-        let purger = TokenPurger(db: db, loginWindow: settings.loginWindow, logger: logger)
+        let purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
         let purging = Task { await purger.run(every: .seconds(300)) }
         let (db, replicas, ownsDatabase) = (db, replicas, ownsDatabase)
         app.onShutdown {

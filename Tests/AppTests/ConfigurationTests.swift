@@ -43,7 +43,9 @@ final class ConfigurationTests: XCTestCase {
         .databaseStatementCache: ["maybe", "no"], .port: ["80x", "-1", "65536"], .maxConnections: ["0", "lots"],
         .tlsCertificate: ["/nonexistent.pem"], .tlsKey: ["/nonexistent.key"], .adminPassword: ["short", "pass\u{0}word"],
         .bcryptCost: ["3", "32", "abc"], .logLevel: ["loud"], .tokenTTL: ["0", "1h"], .refreshTokenTTL: ["0"],
-        .refreshReuseGrace: ["-1", "301"], .loginMaxFailures: ["0"], .loginWindow: ["0"], .loginQueueLimit: ["-1"],
+        .refreshReuseGrace: ["-1", "301"], .loginMaxFailures: ["0"], .loginWindow: ["0"],
+        .loginAccountBackoffThreshold: ["0", "10001"], .loginAccountBackoffBase: ["0", "3601"], .loginAccountBackoffMax: ["0", "1d"],
+        .loginAccountBackoffWindow: ["59", "2592001"], .loginQueueLimit: ["-1"],
         .loginMaxWait: ["0"], .trustedProxies: ["10.0.0.0/33", "proxy.local"], .acronymEditPolicy: ["admins"],
         .metrics: ["maybe"], .metricsPort: ["0", "http"], .metricsHost: ["metrics.local", "300.1.1.1", "127.0.0.1:9100"],
     ]

@@ -14,24 +14,29 @@ final class TokenPurgeTests: XCTestCase {
             let ended = try await app.client.session("admin")
             let db = app.til.db
             // Age the second login: its access token expired, its refresh token spent two days ago,
-            // the session ended two days ago; plus a failed login far outside the window.
+            // the session ended two days ago; plus a failed login no rule counts any more, one that
+            // the account backoff still counts, and the admin's login address last used 31 days ago.
             try await db.execute("UPDATE tokens SET expires_at = now() - interval '1 hour' WHERE session_id = \(ended.id)")
             try await db.execute("UPDATE refresh_tokens SET spent_at = now() - interval '2 days' WHERE session_id = \(ended.id)")
             try await db.execute("UPDATE sessions SET revoked_at = now() - interval '2 days' WHERE id = \(ended.id)")
             try await db.execute("INSERT INTO login_failures (username, address, at) VALUES ('x', '192.0.2.1', now() - interval '1 day')")
+            try await db.execute("INSERT INTO login_failures (username, address, at) VALUES ('y', '192.0.2.1', now() - interval '30 minutes')")
+            try await db.execute("UPDATE login_known_origins SET last_success_at = now() - interval '31 days'")
 
-            let purger = TokenPurger(db: db, loginWindow: .seconds(900), logger: app.app.logger)
+            let purger = TokenPurger(db: db, loginFailureRetention: .seconds(3600), logger: app.app.logger)
             let removed = try await purger.purgeOnce()
-            XCTAssertEqual(removed, 4)  // access token, refresh token, session, failure
+            XCTAssertEqual(removed, 5)  // access token, refresh token, session, failure, known address
 
             func count(_ sql: PostgresQuery) async throws -> Int {
                 try await db.query(sql).first!.decode(column: "n", as: Int.self)
             }
             let endedSessions = try await count("SELECT count(*) AS n FROM sessions WHERE id = \(ended.id)")
-            let failures = try await count("SELECT count(*) AS n FROM login_failures")
+            let failures = try await count("SELECT count(*) AS n FROM login_failures WHERE username = 'x'")
+            let counted = try await count("SELECT count(*) AS n FROM login_failures WHERE username = 'y'")
+            let knownOrigins = try await count("SELECT count(*) AS n FROM login_known_origins")
             let liveTokens = try await count("SELECT count(*) AS n FROM tokens WHERE session_id = \(live.id)")
             let liveRefreshTokens = try await count("SELECT count(*) AS n FROM refresh_tokens WHERE session_id = \(live.id)")
-            XCTAssertEqual([endedSessions, failures, liveTokens, liveRefreshTokens], [0, 0, 1, 1])
+            XCTAssertEqual([endedSessions, failures, counted, knownOrigins, liveTokens, liveRefreshTokens], [0, 0, 1, 0, 1, 1])
             let me = try await app.client.send(.get, "/api/users/me", auth: .bearer(live.value))
             XCTAssertEqual(me.status, .ok)
             let second = try await purger.purgeOnce()

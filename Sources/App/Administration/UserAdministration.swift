@@ -20,24 +20,25 @@ public struct UserAdministration: Sendable {
         public let name: String
         /// Sessions not ended and not expired.
         public let liveSessions: Int
-        /// Failed logins for this username inside the throttle's window.
+        /// Failed logins for this username (keyed as the throttle keys it) inside the throttle's window.
         public let recentFailures: Int
     }
 
     /// Every account, in creation order.
     public func list() async throws -> [Account] {
-        let failures = try await recentFailuresByUsername()
-        return try await throttle.db.query("""
+        try await throttle.db.query("""
             SELECT u.id, u.username, u.name,
                    (SELECT count(*)::int FROM sessions s
-                    WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.refresh_expires_at > now()) AS sessions
+                    WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.refresh_expires_at > now()) AS sessions,
+                   (SELECT count(*)::int FROM login_failures f
+                    WHERE f.username = lower(u.username)
+                      AND f.at > now() - \(throttle.window.seconds) * interval '1 second') AS failures
             FROM users u ORDER BY u.seq
             """).map { row in
-            let username = try row.decode(column: "username", as: String.self)
-            return Account(
-                id: try row.decode(column: "id", as: UUID.self), username: username,
+            Account(
+                id: try row.decode(column: "id", as: UUID.self), username: try row.decode(column: "username", as: String.self),
                 name: try row.decode(column: "name", as: String.self), liveSessions: try row.decode(column: "sessions", as: Int.self),
-                recentFailures: failures[LoginThrottle.key(username)] ?? 0)
+                recentFailures: try row.decode(column: "failures", as: Int.self))
         }
     }
 
@@ -71,17 +72,6 @@ public struct UserAdministration: Sendable {
         return forgiven
     }
 
-    /// The throttle's failure counts inside its window, keyed as it keys usernames.
-    private func recentFailuresByUsername() async throws -> [String: Int] {
-        let rows = try await throttle.db.query("""
-            SELECT username, count(*)::int AS failures FROM login_failures
-            WHERE at > now() - \(throttle.window.seconds) * interval '1 second' GROUP BY username
-            """)
-        return try Dictionary(uniqueKeysWithValues: rows.map {
-            (try $0.decode(column: "username", as: String.self), try $0.decode(column: "failures", as: Int.self))
-        })
-    }
-
     private func existing(_ username: String) async throws -> User {
         guard let user = try await users.find(username: username) else { throw Failure("no user named '\(username)'") }
         return user
@@ -99,7 +89,9 @@ extension TIL {
     public var administration: UserAdministration {
         UserAdministration(
             users: UserRepository(db: db), sessions: SessionRepository(db: db),
-            throttle: LoginThrottle(db: db, maxFailures: configuration.auth.loginMaxFailures, window: configuration.auth.loginWindow),
+            throttle: LoginThrottle(
+                db: db, maxFailures: configuration.auth.loginMaxFailures, window: configuration.auth.loginWindow,
+                backoff: configuration.auth.accountBackoff),
             hasher: hasher, audit: AuditLog(logger: logger))
     }
 }

@@ -2,10 +2,11 @@ import Crypt
 import Web
 
 /// `POST /api/users/login`'s check of HTTP Basic credentials (`PasswordVerifier`), with what a
-/// login adds: an audit line and a metric for each outcome, and a `Basic` challenge on a 401.
+/// login adds: an audit line and a metric for each outcome, a `Basic` challenge on a 401, and
+/// the stored hash brought up to `BCRYPT_COST` once the password is proven (`PasswordRehash`).
 struct BasicLogin: Sendable {
-    let users: UserRepository
     let verifier: PasswordVerifier
+    let rehash: PasswordRehash
     let audit: AuditLog
     let metrics: LoginMetrics
 
@@ -15,25 +16,24 @@ struct BasicLogin: Sendable {
         guard let basic = request.headers.basicAuthorization else {
             throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
         }
-        let verdict: PasswordVerifier.Verdict
+        let outcome: PasswordVerifier.Outcome
         do {
-            verdict = try await verifier.verify(basic.password, username: basic.username, address: request.clientAddress) {
-                basic.username.utf8.count <= 256 ? try await users.find(username: basic.username) : nil
-            }
+            outcome = try await verifier.verify(basic.password, username: basic.username, address: request.clientAddress)
         } catch let error as BcryptError {
             if case .overloaded = error { metrics.record(.rejectedBusy) }
             throw error
         }
-        switch verdict {
+        switch outcome.verdict {
         case .accepted(let user):
             metrics.record(.success)
+            await rehash.upgrade(user, password: basic.password)
             return user
-        case .rejected(let user):
-            audit.record(.loginFailed, request, userID: user?.id)
+        case .rejected:
+            audit.record(.loginFailed, request, userID: outcome.user?.id, username: outcome.username)
             metrics.record(.failure)
             throw Abort(.unauthorized, reason: "Invalid username or password.", headers: Self.challenge)
         case .throttled(let wait):
-            audit.record(.loginThrottled, request)
+            audit.record(.loginThrottled, request, userID: outcome.user?.id, username: outcome.username)
             metrics.record(.throttled)
             throw LoginThrottle.refusal(retryAfter: wait)
         }

@@ -2,65 +2,108 @@ import Foundation
 import Postgres
 import Web
 
-/// Failed logins counted in PostgreSQL, per username and per client address, over a sliding
-/// window — shared by every TIL process on the database, so a balancer cannot be used to
-/// multiply an attacker's guesses.
+/// Login attempts counted in PostgreSQL, so every TIL process on the database throttles alike
+/// and a balancer cannot multiply an attacker's guesses. Three rules, each a sliding count:
 ///
-/// A row per failure; "throttled" means the N-th most recent failure is still inside the
-/// window, and `Retry-After` is when it leaves. No permanent lockout: the window slides, and a
-/// successful login clears its username's rows. Attempts answered 429 are not recorded, so a
-/// throttled client cannot extend its own window.
+/// - **The pair**: a username from one client address, `maxFailures` within `window`.
+/// - **The address**, over every username (password spraying): `addressFactor` × `maxFailures`
+///   within `window`.
+/// - **The account**, over every address: `AccountBackoff`'s doubling waits.
+///
+/// An address where the user logged in within `knownOriginLifetime` is stopped only by its
+/// pair: a stranger guessing elsewhere cannot lock the owner out at home. A refusal is an
+/// immediate 429 with `Retry-After` (never a sleep), and is not counted itself.
+///
+/// An attempt is counted *before* its password is checked (`begin`, one statement that also
+/// finds the account), so concurrent attempts cannot all pass: the count is the admission.
+/// Its row is a failure unless the password proves right (`succeeded` deletes it) or no
+/// check ran (`release`). Usernames are keyed by PostgreSQL's `lower()` of their NFC form,
+/// the very expression the user lookup compares, so no spelling the lookup accepts has a
+/// counter of its own.
 struct LoginThrottle: Sendable {
     let db: PostgresClient
-    /// Failures per username within `window`; an address may fail `addressFactor` times as often.
+    /// Failures per (username, address) within `window`; an address may fail `addressFactor`
+    /// times as often over all usernames.
     let maxFailures: Int
     let window: Duration
+    let backoff: AccountBackoff
     static let addressFactor = 5
+    /// How long a successful login keeps its address known for the user.
+    static let knownOriginLifetime: Duration = .seconds(30 * 86400)
 
-    /// Seconds until a login for `username` from `address` may be tried again; nil when it may now.
-    func retryAfter(username: String, address: String) async throws -> Int? {
-        let key = Self.key(username), window = window.seconds
-        let rows = try await db.query("""
-            SELECT extract(epoch FROM (
-                       SELECT at FROM login_failures
-                       WHERE username = \(key) AND at > now() - \(window) * interval '1 second'
-                       ORDER BY at DESC OFFSET \(maxFailures - 1) LIMIT 1
-                   ) + \(window) * interval '1 second' - now())::float8 AS username_wait,
-                   extract(epoch FROM (
-                       SELECT at FROM login_failures
-                       WHERE address = \(address) AND at > now() - \(window) * interval '1 second'
-                       ORDER BY at DESC OFFSET \(maxFailures * Self.addressFactor - 1) LIMIT 1
-                   ) + \(window) * interval '1 second' - now())::float8 AS address_wait
-            """)
-        guard let row = rows.first else { return nil }
-        let waits = [try row.decode(column: "username_wait", as: Double?.self),
-                     try row.decode(column: "address_wait", as: Double?.self)].compactMap { $0 }
-        guard let longest = waits.max() else { return nil }
-        return max(1, Int(longest.rounded(.up)))
+    /// An attempt as the throttle saw it: admitted (counted until it succeeds) or refused.
+    struct Attempt: Sendable {
+        /// The row counting it; nil when refused.
+        let id: Int64?
+        /// Seconds until an attempt may be admitted again; nil when admitted.
+        let retryAfter: Int?
+        /// The username as PostgreSQL folds it: the throttle's key and the lookup's.
+        let key: String
+        let address: String
+        /// The account the username names, if any.
+        let user: User?
     }
 
-    /// The answer to a throttled attempt: 429 with `Retry-After`, never a bcrypt run.
+    /// Counts an attempt for `username` from `address`, or refuses it; finds the account either way.
+    func begin(username: String, address: String) async throws -> Attempt {
+        // Past 256 bytes a name matches no account, and only its first 256 scalars are keyed.
+        let claimed = String(UsernameRules.normalized(username).unicodeScalars.prefix(257))
+        let rows = try await db.query("""
+            SELECT * FROM login_attempt_begin(
+                \(claimed), \(address), \(maxFailures), \(maxFailures * Self.addressFactor), \(window.seconds),
+                \(backoff.threshold), \(backoff.base.seconds), \(backoff.max.seconds), \(backoff.window.seconds),
+                \(Self.knownOriginLifetime.seconds), \(AccountBackoff.maxDoublings))
+            """)
+        guard let row = rows.first else { throw Abort(.internalServerError, reason: "login_attempt_begin answered no row") }
+        let user = try row.decode(column: "account_id", as: UUID?.self).map { id in
+            User(
+                id: id, name: try row.decode(column: "account_name", as: String.self),
+                username: try row.decode(column: "account_username", as: String.self),
+                passwordHash: try row.decode(column: "account_password_hash", as: String.self))
+        }
+        let wait = try row.decode(column: "wait_seconds", as: Double?.self)
+        return Attempt(
+            id: try row.decode(column: "attempt", as: Int64?.self), retryAfter: wait.map { max(1, Int($0.rounded(.up))) },
+            key: try row.decode(column: "throttle_key", as: String.self), address: address, user: user)
+    }
+
+    /// The password was right: the attempt is no failure, the pair's earlier failures are
+    /// forgiven (not the username's from other addresses, nor the address's at other
+    /// usernames: one good account must not launder an address that guesses at others), and
+    /// the address is known for `user` for another `knownOriginLifetime`. One round trip.
+    func succeeded(_ attempt: Attempt, user: User) async throws {
+        try await db.execute("""
+            WITH forgiven AS (
+                DELETE FROM login_failures
+                WHERE id = \(attempt.id) OR (username = \(attempt.key) AND address = \(attempt.address))
+            )
+            INSERT INTO login_known_origins (user_id, kind, origin, last_success_at)
+            VALUES (\(user.id), 'address', \(attempt.address), now())
+            ON CONFLICT (user_id, kind, origin) DO UPDATE SET last_success_at = excluded.last_success_at
+            """)
+    }
+
+    /// No password was checked (the bcrypt queue refused it, the client left): not a failure.
+    func release(_ attempt: Attempt) async throws {
+        try await db.execute("DELETE FROM login_failures WHERE id = \(attempt.id)")
+    }
+
+    /// The answer to a refused attempt: 429 with `Retry-After`, never a bcrypt run.
     static func refusal(retryAfter seconds: Int) -> Abort {
         Abort(.tooManyRequests, reason: "Too many failed attempts; try again in \(seconds) seconds.", headers: [
             "Retry-After": "\(seconds)",
         ])
     }
 
-    func recordFailure(username: String, address: String) async throws {
-        try await db.execute("INSERT INTO login_failures (username, address) VALUES (\(Self.key(username)), \(address))")
-    }
-
-    /// A successful login forgives its username's failures (not its address's: one good
-    /// account must not launder an address that guesses at others); so does
-    /// `til-server users unlock`. How many failures were forgiven.
+    /// Forgives every failure of `username`, from every address (`til-server users unlock`);
+    /// how many.
     @discardableResult
     func reset(username: String) async throws -> Int {
-        try await db.execute("DELETE FROM login_failures WHERE username = \(Self.key(username))")
+        try await db.execute("DELETE FROM login_failures WHERE username = \(Self.key(of: username))")
     }
 
-    /// Usernames are counted as the user table compares them: NFC, case-folded, so `Admin`
-    /// and `admin` share one counter. Bounded, so a megabyte of name cannot become a key.
-    static func key(_ username: String) -> String {
-        String(UsernameRules.normalized(username).lowercased().prefix(256))
+    /// The throttle's key for `username`, in SQL: `login_attempt_begin`'s `v_key`.
+    static func key(of username: String) -> PostgresQuery {
+        "lower(left(\(UsernameRules.normalized(username)), 256))"
     }
 }

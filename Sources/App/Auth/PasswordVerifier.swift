@@ -2,10 +2,11 @@ import Crypt
 import Web
 
 /// The one check of a password someone claims: a login's, and the current password a
-/// password change must give. Throttled first — a throttled attempt costs no bcrypt and no
-/// user lookup, and is not counted — then verified on the worker pool in the same time whether
-/// or not the user exists (no user enumeration by timing); a failure is counted against the
-/// username and the client address, a success forgives the username's failures.
+/// password change must give. The throttle admits the attempt first and finds the account in
+/// the same statement — a refused attempt costs no bcrypt and is not counted — then the
+/// password is verified on the worker pool in the same time whether or not the user exists
+/// (no user enumeration by timing). An admitted attempt stays counted as a failure unless the
+/// password proves right.
 struct PasswordVerifier: Sendable {
     let hasher: BcryptHasher
     let throttle: LoginThrottle
@@ -13,27 +14,36 @@ struct PasswordVerifier: Sendable {
     /// What a claim came to. The caller answers each its own way (a login 401 or a 403).
     enum Verdict: Sendable {
         case accepted(User)
-        /// Wrong password or no such user (`user` says which, for the audit log only).
-        case rejected(User?)
-        /// Too many recent failures: answer `LoginThrottle.refusal(retryAfter:)`.
+        /// Wrong password or no such user.
+        case rejected
+        /// Refused by the throttle: answer `LoginThrottle.refusal(retryAfter:)`.
         case throttled(retryAfter: Int)
     }
 
-    /// Checks `password` for `username` from `address`; `user` finds the account, and runs only
-    /// when the attempt is not throttled.
-    func verify(
-        _ password: String, username: String, address: String, user find: () async throws -> User?
-    ) async throws -> Verdict {
-        if let wait = try await throttle.retryAfter(username: username, address: address) {
-            return .throttled(retryAfter: wait)
+    /// A verdict with what the audit line says about it.
+    struct Outcome: Sendable {
+        let verdict: Verdict
+        /// The username as PostgreSQL folds it (the throttle's key and the lookup's).
+        let username: String
+        /// The account the username names, if any (for the audit line only).
+        let user: User?
+    }
+
+    /// Checks `password` for `username` from `address`.
+    func verify(_ password: String, username: String, address: String) async throws -> Outcome {
+        let attempt = try await throttle.begin(username: username, address: address)
+        func outcome(_ verdict: Verdict) -> Outcome { Outcome(verdict: verdict, username: attempt.key, user: attempt.user) }
+        guard attempt.id != nil else { return outcome(.throttled(retryAfter: attempt.retryAfter ?? 1)) }
+        let matched: Bool
+        do {
+            matched = try await matches(password, of: attempt.user)
+        } catch {
+            try? await throttle.release(attempt)  // no password was checked, so no guess was made
+            throw error
         }
-        let user = try await find()
-        guard try await matches(password, of: user), let user else {
-            try await throttle.recordFailure(username: username, address: address)
-            return .rejected(user)
-        }
-        try await throttle.reset(username: username)
-        return .accepted(user)
+        guard matched, let user = attempt.user else { return outcome(.rejected) }
+        try await throttle.succeeded(attempt, user: user)
+        return outcome(.accepted(user))
     }
 
     /// True when `password` is `user`'s. A password bcrypt cannot take whole (over 72 bytes,

@@ -4,13 +4,15 @@ import Postgres
 /// Deletes what the token lifecycle leaves behind, in bounded batches, so the tables do not
 /// grow without end: expired access tokens, refresh tokens a day after they were spent or
 /// revoked (a day of reuse detection; later a reused token is simply unknown, still refused)
-/// or once expired, ended sessions a day after they ended, and failed logins past the window.
+/// or once expired, ended sessions a day after they ended, failed logins no throttle rule counts
+/// any more, and known login addresses unused for `LoginThrottle.knownOriginLifetime`.
 ///
 /// Every TIL process runs one; deleting twice is harmless, and `SKIP LOCKED` keeps two
 /// purgers from queueing behind each other's rows.
 struct TokenPurger: Sendable {
     let db: PostgresClient
-    let loginWindow: Duration
+    /// How long a failed login counts (`AuthSettings.loginFailureRetention`).
+    let loginFailureRetention: Duration
     let logger: Logger
     static let batchSize = 1000
     /// Batches per table per pass: a backlog is worked off over several passes, never in one long burst.
@@ -52,8 +54,14 @@ struct TokenPurger: Sendable {
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
             """
-            DELETE FROM login_failures WHERE ctid IN (
-                SELECT ctid FROM login_failures WHERE at < now() - \(loginWindow.seconds) * interval '1 second'
+            DELETE FROM login_failures WHERE id IN (
+                SELECT id FROM login_failures WHERE at < now() - \(loginFailureRetention.seconds) * interval '1 second'
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM login_known_origins WHERE ctid IN (
+                SELECT ctid FROM login_known_origins
+                WHERE last_success_at < now() - \(LoginThrottle.knownOriginLifetime.seconds) * interval '1 second'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
         ]

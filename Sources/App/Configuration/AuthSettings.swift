@@ -1,5 +1,6 @@
 /// The token lifecycle's knobs, read once at start-up: lifetimes (`TOKEN_TTL`,
-/// `REFRESH_TOKEN_TTL`, `REFRESH_REUSE_GRACE`), login throttling and queueing (`LOGIN_*`),
+/// `REFRESH_TOKEN_TTL`, `REFRESH_REUSE_GRACE`), login throttling and queueing (`LOGIN_*`,
+/// `LOGIN_ACCOUNT_BACKOFF_*`),
 /// `TRUSTED_PROXIES` and `ACRONYM_EDIT_POLICY`, as `EnvironmentVariable` declares them.
 public struct AuthSettings: Sendable {
     public var tokenTTL: Duration = .seconds(3600)
@@ -7,12 +8,16 @@ public struct AuthSettings: Sendable {
     public var refreshReuseGrace: Duration = .zero
     public var loginMaxFailures = 10
     public var loginWindow: Duration = .seconds(900)
+    public var accountBackoff = AccountBackoff()
     public var trustedProxies = TrustedProxies()
     public var acronymEditPolicy = AcronymEditPolicy.anyone
     public var loginQueueLimit = 64
     public var loginMaxWait: Duration = .seconds(5)
 
     public init() {}
+
+    /// How long a failed login is kept: as long as a rule of the throttle still counts it.
+    var loginFailureRetention: Duration { max(loginWindow, accountBackoff.window) }
 
     /// Each setting from its variable; unset ones keep the defaults above.
     public init(reader: ConfigReader) throws(ConfigurationError) {
@@ -22,6 +27,16 @@ public struct AuthSettings: Sendable {
         loginWindow = try reader.seconds(.loginWindow) ?? loginWindow
         loginMaxWait = try reader.seconds(.loginMaxWait) ?? loginMaxWait
         loginMaxFailures = try reader.number(.loginMaxFailures) ?? loginMaxFailures
+        accountBackoff.threshold = try reader.number(.loginAccountBackoffThreshold) ?? accountBackoff.threshold
+        accountBackoff.base = try reader.seconds(.loginAccountBackoffBase) ?? accountBackoff.base
+        accountBackoff.max = try reader.seconds(.loginAccountBackoffMax) ?? accountBackoff.max
+        accountBackoff.window = try reader.seconds(.loginAccountBackoffWindow) ?? accountBackoff.window
+        guard accountBackoff.max <= accountBackoff.window else {
+            throw ConfigurationError(
+                "\(reader.source(of: .loginAccountBackoffMax)) (\(accountBackoff.max.components.seconds) s) must not exceed "
+                    + "\(reader.source(of: .loginAccountBackoffWindow)) (\(accountBackoff.window.components.seconds) s): "
+                    + "failures would be forgotten before the longest wait is over.")
+        }
         loginQueueLimit = try reader.number(.loginQueueLimit) ?? loginQueueLimit
         trustedProxies = try reader.value(.trustedProxies, TrustedProxies.init(parsing:)) ?? trustedProxies
         acronymEditPolicy = try reader.choice(.acronymEditPolicy, as: AcronymEditPolicy.self) ?? acronymEditPolicy

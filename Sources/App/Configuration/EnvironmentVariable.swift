@@ -29,6 +29,10 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case refreshReuseGrace = "REFRESH_REUSE_GRACE"
     case loginMaxFailures = "LOGIN_MAX_FAILURES"
     case loginWindow = "LOGIN_WINDOW"
+    case loginAccountBackoffThreshold = "LOGIN_ACCOUNT_BACKOFF_THRESHOLD"
+    case loginAccountBackoffBase = "LOGIN_ACCOUNT_BACKOFF_BASE"
+    case loginAccountBackoffMax = "LOGIN_ACCOUNT_BACKOFF_MAX"
+    case loginAccountBackoffWindow = "LOGIN_ACCOUNT_BACKOFF_WINDOW"
     case loginQueueLimit = "LOGIN_QUEUE_LIMIT"
     case loginMaxWait = "LOGIN_MAX_WAIT"
     case trustedProxies = "TRUSTED_PROXIES"
@@ -89,6 +93,14 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .loginMaxFailures: Declaration(
             .value("10"), .number(1...10_000), "failed logins per username within the window (5 times that per client address)")
         case .loginWindow: Declaration(.value("900"), .seconds(1...86400), "the sliding window of failed logins")
+        case .loginAccountBackoffThreshold: Declaration(
+            .value("10"), .number(1...10_000),
+            "failed logins for a username, from any address, before its logins must wait (not at addresses it logged in from within 30 days)")
+        case .loginAccountBackoffBase: Declaration(
+            .value("1"), .seconds(1...3600), "the first wait past the threshold; each further failure doubles it")
+        case .loginAccountBackoffMax: Declaration(.value("1800"), .seconds(1...86400), "the longest wait")
+        case .loginAccountBackoffWindow: Declaration(
+            .value("86400"), .seconds(60...(30 * 86400)), "how long a failure counts toward the threshold and the doubling")
         case .loginQueueLimit: Declaration(.value("64"), .number(0...100_000), "logins waiting for bcrypt before new ones get 503")
         case .loginMaxWait: Declaration(.value("5"), .seconds(1...600), "how long a login may expect to wait for bcrypt before 503")
         case .trustedProxies: Declaration(

@@ -40,19 +40,22 @@ struct AccountController: RouteCollection {
     }
 
     /// Needs the current password (a stolen token alone cannot take the account over; wrong
-    /// guesses count toward the login throttle, as a login's do). Every other session ends; the
-    /// calling one stays.
+    /// guesses count toward the login throttle, as a login's do, and are audited). Every other
+    /// session ends; the calling one stays.
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
         try PasswordRules.validate(body.newPassword, field: "newPassword")
         let user = identity.user
-        let verdict = try await verifier.verify(
-            body.currentPassword, username: user.username, address: request.clientAddress, user: { user })
-        switch verdict {
+        let outcome = try await verifier.verify(body.currentPassword, username: user.username, address: request.clientAddress)
+        switch outcome.verdict {
         case .accepted: break
-        case .rejected: throw Abort(.forbidden, reason: "The current password is wrong.")
-        case .throttled(let wait): throw LoginThrottle.refusal(retryAfter: wait)
+        case .rejected:
+            audit.record(.passwordChangeFailed, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
+            throw Abort(.forbidden, reason: "The current password is wrong.")
+        case .throttled(let wait):
+            audit.record(.passwordChangeThrottled, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
+            throw LoginThrottle.refusal(retryAfter: wait)
         }
         let hash = try await verifier.hasher.hash(body.newPassword)
         let (users, sessions) = (users, sessions)
