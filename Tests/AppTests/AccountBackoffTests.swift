@@ -39,7 +39,8 @@ final class AccountBackoffTests: XCTestCase {
         XCTAssertEqual(settings.accountBackoff.threshold, 3)
         XCTAssertEqual(settings.accountBackoff.wait(afterFailures: 5), .seconds(20))
         XCTAssertEqual(settings.loginFailureRetention, .seconds(3600), "kept while the backoff counts them")
-        XCTAssertThrowsError(try AuthSettings(reader: ConfigReader(environment: ["LOGIN_ACCOUNT_BACKOFF_WINDOW": "600"]))) { error in
+        let shortWindow = ConfigReader(environment: ["LOGIN_ACCOUNT_BACKOFF_WINDOW": "600"])
+        XCTAssertThrowsError(try AuthSettings(reader: shortWindow)) { error in
             XCTAssertEqual(
                 "\(error)",
                 "LOGIN_ACCOUNT_BACKOFF_MAX (1800 s) must not exceed LOGIN_ACCOUNT_BACKOFF_WINDOW (600 s): "

@@ -52,7 +52,8 @@ final class AuditedAttemptsTests: XCTestCase {
             XCTAssertEqual(known.status.code, 401)
 
             let failed = capture.lines.filter { $0.names("login.failed") }
-            XCTAssertEqual(failed.map { $0.metadata["username"] }, ["ghöst", "ghöst", "ingrid"], failed.map(\.fullText).joined(separator: "\n"))
+            let trail = failed.map(\.fullText).joined(separator: "\n")
+            XCTAssertEqual(failed.map { $0.metadata["username"] }, ["ghöst", "ghöst", "ingrid"], trail)
             XCTAssertEqual(failed.map { $0.metadata["user-id"]?.lowercased() }, [nil, nil, user.id.uuidString.lowercased()])
             let throttled = capture.lines.filter { $0.names("login.throttled") }
             XCTAssertEqual(throttled.map { $0.metadata["username"] }, ["ghöst"])

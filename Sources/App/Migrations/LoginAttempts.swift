@@ -82,7 +82,8 @@ extension TILMigrations {
                 WHERE f.username = v_key AND f.at > v_now - p_backoff_window * interval '1 second';
                 IF v_failures >= p_backoff_threshold THEN
                     v_wait := greatest(v_wait, extract(epoch FROM v_latest - v_now)::float8
-                        + least(p_backoff_max, p_backoff_base * (2::float8 ^ least(v_failures - p_backoff_threshold, p_max_doublings))));
+                        + least(p_backoff_max,
+                                p_backoff_base * (2::float8 ^ least(v_failures - p_backoff_threshold, p_max_doublings))));
                 END IF;
             END IF;
             IF v_wait > 0 THEN
