@@ -31,6 +31,7 @@ enum ConstraintFields {
         "acronym_category_pivot_category_id_fkey": .category,
         "tokens_user_id_fkey": .user,
         "sessions_user_id_fkey": .user,
+        "login_known_origins_user_id_fkey": .user,
         "tokens_session_id_fkey": .session,
         "refresh_tokens_session_id_fkey": .session,
     ]
