@@ -76,7 +76,9 @@ public struct TIL: Sendable {
             login: BasicLogin(
                 verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
                 metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)),
-            tokens: tokens, rotation: RefreshRotation(db: db, tokens: tokens, grace: settings.refreshReuseGrace),
+            tokens: tokens,
+            rotation: RefreshRotation(
+                db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
             sessions: sessions, auth: auth, audit: audit))
         try app.register(collection: AccountController(
             users: users, sessions: sessions, verifier: verifier, auth: auth, audit: audit))
@@ -87,7 +89,7 @@ public struct TIL: Sendable {
         try configureMetrics(app)
 
         let purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
-        let purging = Task { await purger.run(every: .seconds(300)) }
+        let purging = Task { await purger.run(every: settings.tokenPurgeInterval) }
         let (db, replicas, ownsDatabase) = (db, replicas, ownsDatabase)
         app.onShutdown {
             purging.cancel()

@@ -99,7 +99,7 @@ final class RefreshTests: XCTestCase {
     }
 
     func testExpiredRefreshTokenIs401() async throws {
-        try await withTestApp(settings: ["REFRESH_TOKEN_TTL": "1"]) { app in
+        try await withTestApp(settings: ["TOKEN_TTL": "1", "REFRESH_TOKEN_TTL": "1"]) { app in
             let issued = Date()
             let login = try await app.client.session("admin")
             try await waitPastExpiry(of: login.refreshExpiresAt, issued: issued, ttl: 1)

@@ -1,11 +1,17 @@
+import Foundation
 import Logging
 import Postgres
 
 /// Deletes what the token lifecycle leaves behind, in bounded batches, so the tables do not
-/// grow without end: expired access tokens, refresh tokens a day after they were spent or
-/// revoked (a day of reuse detection; later a reused token is simply unknown, still refused)
-/// or once expired, ended sessions a day after they ended, failed logins no throttle rule counts
-/// any more, and known login addresses unused for `LoginThrottle.knownOriginLifetime`.
+/// grow without end: expired access tokens; sessions a day after they ended (revoked, or their
+/// refresh expiry passed), their refresh tokens first (a session whose tokens outnumber one
+/// pass's batches goes in a later pass, never in one long cascade); failed logins no throttle
+/// rule counts any more; and known login addresses unused for `LoginThrottle.knownOriginLifetime`.
+///
+/// Refresh tokens go only with their session. A spent one is what reuse detection recognises:
+/// a thief who refreshed first keeps the session alive, and the real client may come back
+/// with the old token weeks later. So it stays as long as its session could be live (at most
+/// `SESSION_MAX_LIFETIME`), and the rate limit bounds how many a session gathers.
 ///
 /// Every TIL process runs one; deleting twice is harmless, and `SKIP LOCKED` keeps two
 /// purgers from queueing behind each other's rows.
@@ -33,35 +39,41 @@ struct TokenPurger: Sendable {
         }
     }
 
-    /// One pass over every table; the number of rows deleted.
+    /// One pass over every table; the number of rows deleted. `asOf` is the time the pass
+    /// judges by, a bound parameter: nil (production) is the database's own clock, the one
+    /// every expiry is compared with; a test moves it forward instead of waiting days.
     @discardableResult
-    func purgeOnce() async throws -> Int {
+    func purgeOnce(asOf: Date? = nil) async throws -> Int {
+        let now: PostgresQuery = "coalesce(\(asOf), now())"
+        let sessionOver: PostgresQuery = """
+            (s.refresh_expires_at < \(now) - interval '1 day' OR s.revoked_at < \(now) - interval '1 day')
+            """
         let statements: [PostgresQuery] = [
             """
             DELETE FROM tokens WHERE id IN (
-                SELECT id FROM tokens WHERE expires_at < now() LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+                SELECT id FROM tokens WHERE expires_at < \(now) LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
             """
             DELETE FROM refresh_tokens WHERE id IN (
-                SELECT id FROM refresh_tokens
-                WHERE expires_at < now() OR spent_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'
-                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+                SELECT r.id FROM sessions s JOIN refresh_tokens r ON r.session_id = s.id
+                WHERE \(sessionOver)
+                LIMIT \(Self.batchSize) FOR UPDATE OF r SKIP LOCKED)
             """,
             """
             DELETE FROM sessions WHERE id IN (
-                SELECT id FROM sessions
-                WHERE refresh_expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'
+                SELECT s.id FROM sessions s
+                WHERE \(sessionOver) AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id)
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
             """
             DELETE FROM login_failures WHERE id IN (
-                SELECT id FROM login_failures WHERE at < now() - \(loginFailureRetention.seconds) * interval '1 second'
+                SELECT id FROM login_failures WHERE at < \(now) - \(loginFailureRetention.seconds) * interval '1 second'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
             """
             DELETE FROM login_known_origins WHERE ctid IN (
                 SELECT ctid FROM login_known_origins
-                WHERE last_success_at < now() - \(LoginThrottle.knownOriginLifetime.seconds) * interval '1 second'
+                WHERE last_success_at < \(now) - \(LoginThrottle.knownOriginLifetime.seconds) * interval '1 second'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
         ]

@@ -1,11 +1,17 @@
 /// The token lifecycle's knobs, read once at start-up: lifetimes (`TOKEN_TTL`,
-/// `REFRESH_TOKEN_TTL`, `REFRESH_REUSE_GRACE`), login throttling and queueing (`LOGIN_*`,
+/// `REFRESH_TOKEN_TTL`, `SESSION_MAX_LIFETIME`), refresh (`REFRESH_REUSE_GRACE`,
+/// `REFRESH_RATE_LIMIT`), `TOKEN_PURGE_INTERVAL`, login throttling and queueing (`LOGIN_*`,
 /// `LOGIN_ACCOUNT_BACKOFF_*`),
 /// `TRUSTED_PROXIES` and `ACRONYM_EDIT_POLICY`, as `EnvironmentVariable` declares them.
 public struct AuthSettings: Sendable {
     public var tokenTTL: Duration = .seconds(3600)
     public var refreshTokenTTL: Duration = .seconds(30 * 24 * 3600)
     public var refreshReuseGrace: Duration = .zero
+    /// Refreshes one session may make per minute (`RefreshRateLimit`).
+    public var refreshRateLimit = 30
+    /// How long a session may live from its login, however often it is refreshed.
+    public var sessionMaxLifetime: Duration = .seconds(90 * 24 * 3600)
+    public var tokenPurgeInterval: Duration = .seconds(300)
     public var loginMaxFailures = 10
     public var loginWindow: Duration = .seconds(900)
     public var accountBackoff = AccountBackoff()
@@ -24,6 +30,9 @@ public struct AuthSettings: Sendable {
         tokenTTL = try reader.seconds(.tokenTTL) ?? tokenTTL
         refreshTokenTTL = try reader.seconds(.refreshTokenTTL) ?? refreshTokenTTL
         refreshReuseGrace = try reader.seconds(.refreshReuseGrace) ?? refreshReuseGrace
+        refreshRateLimit = try reader.number(.refreshRateLimit) ?? refreshRateLimit
+        sessionMaxLifetime = try reader.seconds(.sessionMaxLifetime) ?? sessionMaxLifetime
+        tokenPurgeInterval = try reader.seconds(.tokenPurgeInterval) ?? tokenPurgeInterval
         loginWindow = try reader.seconds(.loginWindow) ?? loginWindow
         loginMaxWait = try reader.seconds(.loginMaxWait) ?? loginMaxWait
         loginMaxFailures = try reader.number(.loginMaxFailures) ?? loginMaxFailures
@@ -40,6 +49,18 @@ public struct AuthSettings: Sendable {
         loginQueueLimit = try reader.number(.loginQueueLimit) ?? loginQueueLimit
         trustedProxies = try reader.value(.trustedProxies, TrustedProxies.init(parsing:)) ?? trustedProxies
         acronymEditPolicy = try reader.choice(.acronymEditPolicy, as: AcronymEditPolicy.self) ?? acronymEditPolicy
+        try checkLifetimes(reader)
+    }
+
+    /// An access token must not outlive its session's refresh token: a session whose refresh
+    /// token has expired is over (logout, the session list and the purge all treat it so), and
+    /// its access token would go on working, beyond any logout.
+    private func checkLifetimes(_ reader: ConfigReader) throws(ConfigurationError) {
+        guard tokenTTL > refreshTokenTTL else { return }
+        throw ConfigurationError(
+            "\(reader.source(of: .tokenTTL)) (\(tokenTTL.components.seconds) s) must not exceed "
+                + "\(reader.source(of: .refreshTokenTTL)) (\(refreshTokenTTL.components.seconds) s): "
+                + "an access token would outlive its session, and logging out would not end it.")
     }
 }
 

@@ -27,6 +27,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case tokenTTL = "TOKEN_TTL"
     case refreshTokenTTL = "REFRESH_TOKEN_TTL"
     case refreshReuseGrace = "REFRESH_REUSE_GRACE"
+    case refreshRateLimit = "REFRESH_RATE_LIMIT"
+    case sessionMaxLifetime = "SESSION_MAX_LIFETIME"
+    case tokenPurgeInterval = "TOKEN_PURGE_INTERVAL"
     case loginMaxFailures = "LOGIN_MAX_FAILURES"
     case loginWindow = "LOGIN_WINDOW"
     case loginAccountBackoffThreshold = "LOGIN_ACCOUNT_BACKOFF_THRESHOLD"
@@ -90,6 +93,14 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
             .value("2592000"), .seconds(1...(366 * 86400)), "refresh-token lifetime (30 days), renewed by each refresh")
         case .refreshReuseGrace: Declaration(
             .value("0"), .seconds(0...300), "seconds in which a just-spent refresh token is accepted again (0: never)")
+        case .refreshRateLimit: Declaration(
+            .value("30"), .number(1...10_000), "refreshes per session per minute; more get 429 with Retry-After")
+        case .sessionMaxLifetime: Declaration(
+            .value("7776000"), .seconds(1...(366 * 86400)),
+            "a session's absolute lifetime from its login (90 days): no refresh extends it")
+        case .tokenPurgeInterval: Declaration(
+            .value("300"), .seconds(1...86400),
+            "seconds between a process's purges of expired tokens, ended sessions and old failed logins")
         case .loginMaxFailures: Declaration(
             .value("10"), .number(1...10_000), "failed logins per username within the window (5 times that per client address)")
         case .loginWindow: Declaration(.value("900"), .seconds(1...86400), "the sliding window of failed logins")

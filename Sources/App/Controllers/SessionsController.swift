@@ -41,6 +41,8 @@ struct SessionsController: RouteCollection {
         case .reuseDetected(let sessionID, let userID):
             audit.record(.refreshReuseDetected, request, userID: userID, sessionID: sessionID)
             throw BearerChallenge.invalidToken("The refresh token was already used; the session has been revoked.")
+        case .rateLimited(let seconds):
+            throw RefreshRateLimit.refusal(waiting: seconds)
         case .rejected(let reason):
             throw BearerChallenge.invalidToken(reason)
         }

@@ -7,7 +7,7 @@ enum TILMigrations {
     static func all(adminPassword: String, hasher: BcryptHasher) -> [Migration] {
         [createUsers, createAcronyms, createCategories, createAcronymCategories, createTokens,
          seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
-         createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts]
+         createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention]
     }
 
     static let createUsers = Migration(

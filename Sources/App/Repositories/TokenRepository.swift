@@ -35,18 +35,22 @@ struct TokenRepository: Sendable {
     /// renewed (a refresh: the id exists, so the insert becomes that update), then the pair is
     /// stored against it with the session's new expiries. Expiries are truncated to the second,
     /// as the wire writes them (`WireDate`): the time a client is shown is the time enforced.
+    /// Neither expiry passes the session's absolute end, `SESSION_MAX_LIFETIME` after its
+    /// login (`created_at`), so no number of refreshes keeps a session alive longer.
     private func issuePair(
         on runner: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], userAgent: String?, parentID: UUID?
     ) async throws -> Token {
         let fresh = FreshPair()
+        let lifetime = settings.sessionMaxLifetime.seconds
         let rows = try await runner.query("""
             WITH session AS (
                 INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
                 VALUES (\(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
-                        date_trunc('second', now() + \(settings.tokenTTL.seconds) * interval '1 second'),
-                        date_trunc('second', now() + \(settings.refreshTokenTTL.seconds) * interval '1 second'))
+                        \(Self.fromNow(settings.tokenTTL, cappedAt: lifetime)),
+                        \(Self.fromNow(settings.refreshTokenTTL, cappedAt: lifetime)))
                 ON CONFLICT (id) DO UPDATE SET last_used_at = now(),
-                    expires_at = EXCLUDED.expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at
+                    expires_at = least(EXCLUDED.expires_at, \(Self.end(of: "sessions.created_at", lifetime))),
+                    refresh_expires_at = least(EXCLUDED.refresh_expires_at, \(Self.end(of: "sessions.created_at", lifetime)))
                 RETURNING expires_at, refresh_expires_at
             ), access AS (
                 INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
@@ -59,6 +63,16 @@ struct TokenRepository: Sendable {
             SELECT expires_at, refresh_expires_at FROM session
             """)
         return try fresh.token(sessionID: sessionID, userID: userID, scopes: scopes, row: rows.first)
+    }
+
+    /// SQL: `ttl` from now, but not past the end of a session that starts now; whole seconds.
+    private static func fromNow(_ ttl: Duration, cappedAt lifetime: Double) -> PostgresQuery {
+        "least(date_trunc('second', now() + \(ttl.seconds) * interval '1 second'), \(end(of: "now()", lifetime)))"
+    }
+
+    /// SQL: the absolute end of a session that started at `start`; whole seconds.
+    private static func end(of start: String, _ lifetime: Double) -> PostgresQuery {
+        "date_trunc('second', \(unescaped: start) + \(lifetime) * interval '1 second')"
     }
 
     /// Looks an access token up by digest, in one statement. The digest is compared once more
