@@ -106,9 +106,7 @@ struct AcronymsController: RouteCollection {
         let (acronymID, categoryID) = try linkIDs(request)
         try await checkOwnership(of: acronymID, by: try request.auth.require(User.self))
         // The same answers as attach's foreign-key violations (`ConstraintFields`).
-        guard try await acronyms.find(acronymID) != nil else { throw Abort.unknown(.acronym) }
-        guard try await categories.find(categoryID) != nil else { throw Abort.unknown(.category) }
-        try await categories.detach(acronym: acronymID, category: categoryID)
+        if let missing = try await categories.detach(acronym: acronymID, category: categoryID) { throw Abort.unknown(missing) }
         return .noContent
     }
 

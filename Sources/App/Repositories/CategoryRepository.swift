@@ -45,7 +45,20 @@ struct CategoryRepository: Sendable {
             """)
     }
 
-    func detach(acronym acronymID: UUID, category categoryID: UUID) async throws {
-        try await db.execute("DELETE FROM acronym_category_pivot WHERE acronym_id = \(acronymID) AND category_id = \(categoryID)")
+    /// Unlinks an acronym from a category. Nil when both exist (linked or not); otherwise the
+    /// reference that points nowhere, as `attach` would answer it (`ConstraintFields`). A removed
+    /// link proves both exist, so only an unlinked pair costs a second statement.
+    func detach(acronym acronymID: UUID, category categoryID: UUID) async throws -> ConstraintFields.Reference? {
+        let removed = try await db.execute("""
+            DELETE FROM acronym_category_pivot WHERE acronym_id = \(acronymID) AND category_id = \(categoryID)
+            """)
+        guard removed == 0 else { return nil }
+        let rows = try await db.query("""
+            SELECT EXISTS (SELECT 1 FROM acronyms WHERE id = \(acronymID)) AS acronym,
+                   EXISTS (SELECT 1 FROM categories WHERE id = \(categoryID)) AS category
+            """)
+        guard let row = rows.first else { throw PostgresError(.server, message: "a SELECT without FROM answered no row") }
+        if try !row.decode(column: "acronym", as: Bool.self) { return .acronym }
+        return try row.decode(column: "category", as: Bool.self) ? nil : .category
     }
 }
