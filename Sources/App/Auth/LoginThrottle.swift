@@ -36,7 +36,7 @@ struct LoginThrottle: Sendable {
         /// The row counting it; nil when refused.
         let id: Int64?
         /// Seconds until an attempt may be admitted again; nil when admitted.
-        let retryAfter: Int?
+        let retryAfter: Double?
         /// The username as PostgreSQL folds it: the throttle's key and the lookup's.
         let key: String
         let address: String
@@ -61,9 +61,8 @@ struct LoginThrottle: Sendable {
                 username: try row.decode(column: "account_username", as: String.self),
                 passwordHash: try row.decode(column: "account_password_hash", as: String.self))
         }
-        let wait = try row.decode(column: "wait_seconds", as: Double?.self)
         return Attempt(
-            id: try row.decode(column: "attempt", as: Int64?.self), retryAfter: wait.map { max(1, Int($0.rounded(.up))) },
+            id: try row.decode(column: "attempt", as: Int64?.self), retryAfter: try row.decode(column: "wait_seconds", as: Double?.self),
             key: try row.decode(column: "throttle_key", as: String.self), address: address, user: user)
     }
 
@@ -89,10 +88,8 @@ struct LoginThrottle: Sendable {
     }
 
     /// The answer to a refused attempt: 429 with `Retry-After`, never a bcrypt run.
-    static func refusal(retryAfter seconds: Int) -> Abort {
-        Abort(.tooManyRequests, reason: "Too many failed attempts; try again in \(seconds) seconds.", headers: [
-            "Retry-After": "\(seconds)",
-        ])
+    static func refusal(retryAfter seconds: Double) -> Abort {
+        .tooMany("failed attempts", retryAfter: seconds)
     }
 
     /// Forgives every failure of `username`, from every address (`til-server users unlock`);

@@ -17,7 +17,7 @@ struct PasswordVerifier: Sendable {
         /// Wrong password or no such user.
         case rejected
         /// Refused by the throttle: answer `LoginThrottle.refusal(retryAfter:)`.
-        case throttled(retryAfter: Int)
+        case throttled(retryAfter: Double)
     }
 
     /// A verdict with what the audit line says about it.

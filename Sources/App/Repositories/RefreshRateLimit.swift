@@ -28,9 +28,6 @@ struct RefreshRateLimit: Sendable {
 
     /// The answer to a refresh over the limit: 429 with `Retry-After`, the token not spent.
     static func refusal(waiting seconds: Double) -> Abort {
-        let whole = max(1, Int(seconds.rounded(.up)))
-        return Abort(.tooManyRequests, reason: "Too many refreshes of this session; try again in \(whole) seconds.", headers: [
-            "Retry-After": "\(whole)",
-        ])
+        .tooMany("refreshes of this session", retryAfter: seconds)
     }
 }
