@@ -48,19 +48,17 @@ struct LoginThrottle: Sendable {
     func begin(username: String, address: String) async throws -> Attempt {
         // Past 256 bytes a name matches no account, and only its first 256 scalars are keyed.
         let claimed = String(UsernameRules.normalized(username).unicodeScalars.prefix(257))
+        // The account's columns renamed as every user query names them, for `UserRepository.user`.
         let rows = try await db.query("""
-            SELECT * FROM login_attempt_begin(
+            SELECT attempt, wait_seconds, throttle_key, account_id AS id, account_name AS name,
+                   account_username AS username, account_password_hash AS "passwordHash"
+            FROM login_attempt_begin(
                 \(claimed), \(address), \(maxFailures), \(maxFailures * Self.addressFactor), \(window.seconds),
                 \(backoff.threshold), \(backoff.base.seconds), \(backoff.max.seconds), \(backoff.window.seconds),
                 \(Self.knownOriginLifetime.seconds), \(AccountBackoff.maxDoublings))
             """)
         guard let row = rows.first else { throw Abort(.internalServerError, reason: "login_attempt_begin answered no row") }
-        let user = try row.decode(column: "account_id", as: UUID?.self).map { id in
-            User(
-                id: id, name: try row.decode(column: "account_name", as: String.self),
-                username: try row.decode(column: "account_username", as: String.self),
-                passwordHash: try row.decode(column: "account_password_hash", as: String.self))
-        }
+        let user = try row.decode(column: "id", as: UUID?.self).map { _ in try UserRepository.user(row) }
         return Attempt(
             id: try row.decode(column: "attempt", as: Int64?.self), retryAfter: try row.decode(column: "wait_seconds", as: Double?.self),
             key: try row.decode(column: "throttle_key", as: String.self), address: address, user: user)
