@@ -64,10 +64,8 @@ public struct TIL: Sendable {
         let categories = CategoryRepository(db: publicReads)
         let tokens = TokenRepository(db: db, settings: settings)
         let sessions = SessionRepository(db: db)
-        let throttle = LoginThrottle(
-            db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow, backoff: settings.accountBackoff)
         let audit = AuditLog(logger: logger)
-        let verifier = PasswordVerifier(hasher: hasher, throttle: throttle)
+        let verifier = PasswordVerifier(hasher: hasher, throttle: loginThrottle)
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
 
         try app.register(collection: HealthController(db: db))
@@ -97,6 +95,14 @@ public struct TIL: Sendable {
             await replicas?.shutdown()
             if ownsDatabase { await db.shutdown() }
         }
+    }
+
+    /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the
+    /// operator's commands' (`users unlock`, `users list`).
+    var loginThrottle: LoginThrottle {
+        let settings = configuration.auth
+        return LoginThrottle(
+            db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow, backoff: settings.accountBackoff)
     }
 
     /// Adds the book's `admin` user with the configured password unless it exists: the seed

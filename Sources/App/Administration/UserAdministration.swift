@@ -26,7 +26,7 @@ public struct UserAdministration: Sendable {
 
     /// Every account, in creation order.
     public func list() async throws -> [Account] {
-        try await throttle.db.query("""
+        try await users.db.query("""
             SELECT u.id, u.username, u.name,
                    (SELECT count(*)::int FROM sessions s
                     WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.refresh_expires_at > now()) AS sessions,
@@ -54,7 +54,7 @@ public struct UserAdministration: Sendable {
         let user = try await existing(username)
         let hash = try await hasher.hash(password)
         let (users, sessions) = (users, sessions)
-        let ended = try await throttle.db.withTransaction { tx in
+        let ended = try await sessions.db.withTransaction { tx in
             try await users.setPasswordHash(hash, of: user.id, on: tx)
             return try await sessions.endAll(of: user.id, on: tx)
         }
@@ -88,10 +88,7 @@ extension TIL {
     /// The operator's commands on accounts, over this app's database and hasher.
     public var administration: UserAdministration {
         UserAdministration(
-            users: UserRepository(db: db), sessions: SessionRepository(db: db),
-            throttle: LoginThrottle(
-                db: db, maxFailures: configuration.auth.loginMaxFailures, window: configuration.auth.loginWindow,
-                backoff: configuration.auth.accountBackoff),
-            hasher: hasher, audit: AuditLog(logger: logger))
+            users: UserRepository(db: db), sessions: SessionRepository(db: db), throttle: loginThrottle, hasher: hasher,
+            audit: AuditLog(logger: logger))
     }
 }
