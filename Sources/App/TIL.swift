@@ -79,7 +79,7 @@ public struct TIL: Sendable {
                 db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
             sessions: sessions, auth: auth, audit: audit))
         try app.register(collection: AccountController(
-            users: users, sessions: sessions, verifier: verifier, auth: auth, audit: audit))
+            sessions: sessions, verifier: verifier, passwords: passwordReplacement, auth: auth, audit: audit))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
@@ -103,6 +103,11 @@ public struct TIL: Sendable {
         let settings = configuration.auth
         return LoginThrottle(
             db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow, backoff: settings.accountBackoff)
+    }
+
+    /// How a password is replaced: the password change's and `users set-password`'s.
+    var passwordReplacement: PasswordReplacement {
+        PasswordReplacement(users: UserRepository(db: db), sessions: SessionRepository(db: db), hasher: hasher)
     }
 
     /// Adds the book's `admin` user with the configured password unless it exists: the seed

@@ -1,5 +1,4 @@
 public import Foundation
-import Crypt
 import Logging
 import Postgres
 import Web
@@ -8,9 +7,8 @@ import Web
 /// HTTP and no token. Every change is audited like its API counterpart.
 public struct UserAdministration: Sendable {
     let users: UserRepository
-    let sessions: SessionRepository
+    let passwords: PasswordReplacement
     let throttle: LoginThrottle
-    let hasher: BcryptHasher
     let audit: AuditLog
 
     /// One line of `users list`.
@@ -52,12 +50,7 @@ public struct UserAdministration: Sendable {
             throw Failure(error.reason)
         }
         let user = try await existing(username)
-        let hash = try await hasher.hash(password)
-        let (users, sessions) = (users, sessions)
-        let ended = try await sessions.db.withTransaction { tx in
-            try await users.setPasswordHash(hash, of: user.id, on: tx)
-            return try await sessions.endAll(of: user.id, on: tx)
-        }
+        let ended = try await passwords.replace(passwordOf: user.id, with: password)
         audit.record(.passwordSet, command: "users set-password", userID: user.id)
         return ended
     }
@@ -88,7 +81,6 @@ extension TIL {
     /// The operator's commands on accounts, over this app's database and hasher.
     public var administration: UserAdministration {
         UserAdministration(
-            users: UserRepository(db: db), sessions: SessionRepository(db: db), throttle: loginThrottle, hasher: hasher,
-            audit: AuditLog(logger: logger))
+            users: UserRepository(db: db), passwords: passwordReplacement, throttle: loginThrottle, audit: AuditLog(logger: logger))
     }
 }

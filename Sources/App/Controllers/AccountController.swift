@@ -1,14 +1,12 @@
-import Crypt
 import Foundation
-import Postgres
 import Web
 
 /// `/api/users/me`: the caller's own account — who they are, where they are logged in, and
 /// their password. Everything but `GET /me` needs the `account` scope.
 struct AccountController: RouteCollection {
-    let users: UserRepository
     let sessions: SessionRepository
     let verifier: PasswordVerifier
+    let passwords: PasswordReplacement
     let auth: BearerAuth
     let audit: AuditLog
 
@@ -57,12 +55,7 @@ struct AccountController: RouteCollection {
             audit.record(.passwordChangeThrottled, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
             throw LoginThrottle.refusal(retryAfter: wait)
         }
-        let hash = try await verifier.hasher.hash(body.newPassword)
-        let (users, sessions) = (users, sessions)
-        try await sessions.db.withTransaction { tx in
-            try await users.setPasswordHash(hash, of: user.id, on: tx)
-            try await sessions.endAll(of: user.id, except: identity.sessionID, on: tx)
-        }
+        try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID)
         audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)
         return .noContent
     }

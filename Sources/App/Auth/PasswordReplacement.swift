@@ -1,0 +1,25 @@
+import Crypt
+import Foundation
+import Postgres
+
+/// A user's new password, and the end of their sessions, in one transaction: whoever held the
+/// old password or a token from it is out the moment the new one counts. The password change
+/// (`PUT /api/users/me/password`, which keeps the caller's session) and the operator's
+/// `til-server users set-password` (which keeps none) both go through here.
+struct PasswordReplacement: Sendable {
+    let users: UserRepository
+    let sessions: SessionRepository
+    let hasher: BcryptHasher
+
+    /// Hashes `password` (on the worker pool, before the transaction) and stores it for
+    /// `userID`, ending every live session of theirs but `kept`; how many ended.
+    @discardableResult
+    func replace(passwordOf userID: UUID, with password: String, keeping kept: UUID? = nil) async throws -> Int {
+        let hash = try await hasher.hash(password)
+        let (users, sessions) = (users, sessions)
+        return try await sessions.db.withTransaction { tx in
+            try await users.setPasswordHash(hash, of: userID, on: tx)
+            return try await sessions.endAll(of: userID, except: kept, on: tx)
+        }
+    }
+}
