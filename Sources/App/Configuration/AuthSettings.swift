@@ -40,27 +40,29 @@ public struct AuthSettings: Sendable {
         accountBackoff.base = try reader.seconds(.loginAccountBackoffBase) ?? accountBackoff.base
         accountBackoff.max = try reader.seconds(.loginAccountBackoffMax) ?? accountBackoff.max
         accountBackoff.window = try reader.seconds(.loginAccountBackoffWindow) ?? accountBackoff.window
-        guard accountBackoff.max <= accountBackoff.window else {
-            throw ConfigurationError(
-                "\(reader.source(of: .loginAccountBackoffMax)) (\(accountBackoff.max.components.seconds) s) must not exceed "
-                    + "\(reader.source(of: .loginAccountBackoffWindow)) (\(accountBackoff.window.components.seconds) s): "
-                    + "failures would be forgotten before the longest wait is over.")
-        }
+        try Self.require(
+            .loginAccountBackoffMax, accountBackoff.max, notAbove: .loginAccountBackoffWindow, accountBackoff.window, reader,
+            because: "failures would be forgotten before the longest wait is over")
         loginQueueLimit = try reader.number(.loginQueueLimit) ?? loginQueueLimit
         trustedProxies = try reader.value(.trustedProxies, TrustedProxies.init(parsing:)) ?? trustedProxies
         acronymEditPolicy = try reader.choice(.acronymEditPolicy, as: AcronymEditPolicy.self) ?? acronymEditPolicy
-        try checkLifetimes(reader)
+        // A session whose refresh token has expired is over (logout, the session list and the
+        // purge all treat it so); an access token that outlived it would go on working.
+        try Self.require(
+            .tokenTTL, tokenTTL, notAbove: .refreshTokenTTL, refreshTokenTTL, reader,
+            because: "an access token would outlive its session, and logging out would not end it")
     }
 
-    /// An access token must not outlive its session's refresh token: a session whose refresh
-    /// token has expired is over (logout, the session list and the purge all treat it so), and
-    /// its access token would go on working, beyond any logout.
-    private func checkLifetimes(_ reader: ConfigReader) throws(ConfigurationError) {
-        guard tokenTTL > refreshTokenTTL else { return }
+    /// Throws unless `value`, read from `variable`, is at most `limit`, read from `limitVariable`:
+    /// "TOKEN_TTL (7200 s) must not exceed REFRESH_TOKEN_TTL (3600 s): <reason>."
+    private static func require(
+        _ variable: EnvironmentVariable, _ value: Duration, notAbove limitVariable: EnvironmentVariable, _ limit: Duration,
+        _ reader: ConfigReader, because reason: String
+    ) throws(ConfigurationError) {
+        guard value > limit else { return }
         throw ConfigurationError(
-            "\(reader.source(of: .tokenTTL)) (\(tokenTTL.components.seconds) s) must not exceed "
-                + "\(reader.source(of: .refreshTokenTTL)) (\(refreshTokenTTL.components.seconds) s): "
-                + "an access token would outlive its session, and logging out would not end it.")
+            "\(reader.source(of: variable)) (\(value.components.seconds) s) must not exceed "
+                + "\(reader.source(of: limitVariable)) (\(limit.components.seconds) s): \(reason).")
     }
 }
 
