@@ -48,10 +48,13 @@ public struct AppConfiguration: Sendable {
         metrics = try MetricsExposure(reader: reader, environment: environment)
     }
 
-    /// `development`, `testing` or `production`, in any case; nil for any other name (a typo
-    /// must not start: it would be unclear which rules it gets).
+    /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.
+    static let knownEnvironments: [Environment] = [.development, .testing, .production]
+
+    /// One of `knownEnvironments`, named in any case; nil for any other name (a typo must not
+    /// start: it would be unclear which rules it gets).
     static func knownEnvironment(_ name: String) -> Environment? {
         let environment = Environment(name: name)
-        return [.development, .testing, .production].contains(environment) ? environment : nil
+        return knownEnvironments.contains(environment) ? environment : nil
     }
 }

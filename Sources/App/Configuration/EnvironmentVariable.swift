@@ -1,5 +1,6 @@
 import Crypt
 import Logging
+import Web
 
 /// Every environment variable `til-server` reads, declared once: its name, its default, what
 /// it accepts and what it means. `ConfigReader` reads nothing else; `til-server --help` prints
@@ -50,7 +51,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     public var declaration: Declaration {
         switch self {
         case .environment: Declaration(
-            .value("production"), .oneOf(["development", "testing", "production"]),
+            .value("production"), .oneOf(AppConfiguration.knownEnvironments.map(\.name)),
             "production hides error details and insists on real secrets (`--env` wins)")
         case .databaseURL: Declaration(
             .none,
