@@ -18,54 +18,87 @@ enum Logfmt {
     /// The fields every line starts with, in this order.
     static let fixedKeys: Set<String> = ["time", "level", "logger", "msg"]
 
-    /// One whole line, without its line feed: the fixed fields, then `metadata` by key.
+    /// One whole line, without its line feed: the fixed fields, then `metadata` by key. Built
+    /// in one buffer: this runs for every line the process logs (the access log: every request).
     static func line(
         time: timespec, level: String, logger: String, message: String, metadata: [String: String]
     ) -> String {
-        var line = "time=\(quoted(timestamp(time))) level=\(quoted(level)) logger=\(quoted(logger)) msg=\(quoted(message))"
+        var line = "time="
+        line.reserveCapacity(112 + message.utf8.count + 48 * metadata.count)
+        appendQuoted(timestamp(time), to: &line)
+        line += " level="
+        appendQuoted(level, to: &line)
+        line += " logger="
+        appendQuoted(logger, to: &line)
+        line += " msg="
+        appendQuoted(message, to: &line)
         for (name, value) in metadata.sorted(by: { $0.key < $1.key }) {
             let safe = key(name)
-            line += " \(fixedKeys.contains(safe) ? "meta." + safe : safe)=\(quoted(value))"
+            line += fixedKeys.contains(safe) ? " meta." : " "
+            line += safe
+            line += "="
+            appendQuoted(value, to: &line)
         }
         return line
     }
 
     /// `value` between quotes, escaped so that it reads back as exactly itself.
     static func quoted(_ value: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.append("\"")
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"", "\\":
-                out.append("\\")
-                out.append(scalar)
-            case "\n": out.append(contentsOf: #"\n"#.unicodeScalars)
-            case "\r": out.append(contentsOf: #"\r"#.unicodeScalars)
-            case "\t": out.append(contentsOf: #"\t"#.unicodeScalars)
-            case _ where hides(scalar): out.append(contentsOf: escaped(scalar).unicodeScalars)
-            default: out.append(scalar)
+        var out = ""
+        appendQuoted(value, to: &out)
+        return out
+    }
+
+    /// Appends `quoted(value)` to `out`. A value of printable ASCII without `"` or `\` (a path,
+    /// an id, an address: most values) is copied as it is; only the others are read scalar by
+    /// scalar, and only scalars beyond ASCII need Unicode's categories.
+    static func appendQuoted(_ value: String, to out: inout String) {
+        out += "\""
+        if value.utf8.allSatisfy(isPlainASCII) {
+            out += value
+        } else {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": out += #"\""#
+                case "\\": out += #"\\"#
+                case "\n": out += #"\n"#
+                case "\r": out += #"\r"#
+                case "\t": out += #"\t"#
+                case _ where hides(scalar): out += escaped(scalar)
+                default: out.unicodeScalars.append(scalar)
+                }
             }
         }
-        out.append("\"")
-        return String(out)
+        out += "\""
+    }
+
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// `name` with anything but ASCII letters, digits and `._/-` as `_` (never empty).
     static func key(_ name: String) -> String {
+        if !name.isEmpty, name.utf8.allSatisfy(isKeyByte) { return name }
         let kept = name.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "/", "-": Character(scalar)
-            default: "_"
-            }
+            scalar.isASCII && isKeyByte(UInt8(scalar.value)) ? Character(scalar) : "_"
         }
         return kept.isEmpty ? "_" : String(kept)
     }
 
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
     /// True for a character that could end, bend or hide a line on a terminal or in a viewer.
     private static func hides(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }  // C0 and DEL
         switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: true
-        default: false
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: return true
+        default: return false
         }
     }
 

@@ -49,17 +49,20 @@ public struct LogOutput: Sendable {
     /// Standard error, a line and its line feed in one `write` (more only if the kernel takes
     /// part of it), one line at a time.
     public static let standardError = LogOutput { line in
-        let bytes = Array((line + "\n").utf8)
-        standardErrorLock.withLock { _ in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, bytes.count - offset) }
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return  // nowhere to log that logging failed
+        var text = line
+        text.append("\n")
+        text.withUTF8 { bytes in
+            standardErrorLock.withLock { _ in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written > 0 {
+                        offset += written
+                    } else if written < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        return  // nowhere to log that logging failed
+                    }
                 }
             }
         }
