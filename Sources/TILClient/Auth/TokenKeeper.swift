@@ -10,8 +10,8 @@ import Foundation
 /// re-reads the store first and takes a pair someone else already renewed.
 ///
 /// Every credential records the origin of the server that issued it, and leaves the keeper
-/// only with it: the bearer step attaches a token to requests for that origin alone, and the
-/// refresh spends a refresh token only there.
+/// only with it: a request that carries its access token, or its refresh token, is sent to
+/// that origin alone (`CredentialOriginStep`).
 ///
 /// A refresh the server refuses means the login is over (revoked, expired, logged out
 /// elsewhere): its credential is deleted, its refresh token never sent again, and the caller

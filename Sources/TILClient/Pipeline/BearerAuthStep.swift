@@ -1,11 +1,11 @@
 /// Sends a bearer token with the requests that need one, and recovers once from a token the
 /// server no longer takes.
 ///
-/// The token comes from the `TokenKeeper`, refreshed ahead of its expiry, and is attached only
-/// to a request for an origin recorded with it (else the request fails, unsent). When the
-/// server still answers 401 `invalid_token` (revoked, or expired by the server's clock), the
-/// keeper renews it — one refresh however many requests failed together — and the request is
-/// sent once more. A second refusal is the answer.
+/// The token comes from the `TokenKeeper`, refreshed ahead of its expiry, with the origins
+/// recorded for it: the request carries them to `CredentialOriginStep`, which lets it leave only
+/// for one of them. When the server still answers 401 `invalid_token` (revoked, or expired by
+/// the server's clock), the keeper renews it — one refresh however many requests failed
+/// together — and the request is sent once more. A second refusal is the answer.
 struct BearerAuthStep: RequestStep {
     let keeper: TokenKeeper
 
@@ -17,11 +17,11 @@ struct BearerAuthStep: RequestStep {
         case .none, .basic: return try await next(request)
         }
         let token = try await keeper.token(for: wanted)
-        let response = try await next(try request.bearing(token))
+        let response = try await next(request.bearing(token))
         guard response.status == 401, response.authenticateError == "invalid_token" else { return response }
         try Task.checkCancellation()
         guard let renewed = try await keeper.token(replacing: token.value, for: wanted) else { return response }
-        return try await next(try request.bearing(renewed))
+        return try await next(request.bearing(renewed))
     }
 }
 
@@ -32,10 +32,8 @@ struct BearerToken: Sendable {
 }
 
 extension APIRequest {
-    /// This request with `token` in its `Authorization` header; throws, attaching nothing,
-    /// when the request goes to an origin the token was not issued for.
-    func bearing(_ token: BearerToken) throws -> APIRequest {
-        try ensureGoes(to: token.origins)
+    /// This request with `token` in its `Authorization` header, held to the token's origins.
+    func bearing(_ token: BearerToken) -> APIRequest {
         var copy = self
         copy.headers["Authorization"] = "Bearer \(token.value)"
         copy.credentialOrigins = token.origins
