@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "Threads"], swiftSettings: swiftSettings),
 
-        // Asking the person at the terminal (no-echo password prompts), for `til` and `til-server`.
+        // The terminal, for `til` and `til-server`: no-echo prompts, and tables whose text cannot drive it.
         .target(name: "Terminal", swiftSettings: swiftSettings),
 
         // The wire types, shared by the server and its clients: Foundation only.

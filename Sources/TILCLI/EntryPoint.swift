@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Terminal
 
 /// Runs `til` and ends it with an exit code scripts can trust: 0 ok, 1 usage, 2 not
 /// authenticated, 3 not found, 4 any other failure. Errors go to stderr in one line.

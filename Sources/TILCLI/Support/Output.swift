@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// Prints results: aligned tables for people, JSON (`--json`) for scripts. Written straight
 /// to the file descriptors, unbuffered, so stdout and stderr interleave as they happened.
@@ -47,23 +48,6 @@ struct Output {
 
     func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
-    }
-}
-
-/// Columns padded to their widest cell; the last column is not padded. Every cell is escaped
-/// first (`TerminalText`): what is measured is what is printed.
-struct Table {
-    let headers: [String]
-    let rows: [[String]]
-
-    var text: String {
-        let all = ([headers] + rows).map { $0.map(TerminalText.escaped) }
-        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { cells in
-            cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ") + "\n"
-        }.joined()
     }
 }
 

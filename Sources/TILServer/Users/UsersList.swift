@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Foundation
+import Terminal
 
 struct UsersList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,15 +11,7 @@ struct UsersList: AsyncParsableCommand {
 
     func run() async throws {
         let accounts = try await common.withTIL(seedsAdmin: false) { til in try await til.administration.list() }
-        let rows = [["USERNAME", "NAME", "SESSIONS", "FAILED-LOGINS", "ID"]] + accounts.map {
-            [$0.username, $0.name, "\($0.liveSessions)", "\($0.recentFailures)", $0.id.uuidString.lowercased()]
-        }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }
-            print(cells.joined(separator: "  "))
-        }
+        let rows = accounts.map { [$0.username, $0.name, "\($0.liveSessions)", "\($0.recentFailures)", $0.id.uuidString.lowercased()] }
+        print(Table(headers: ["USERNAME", "NAME", "SESSIONS", "FAILED-LOGINS", "ID"], rows: rows).text, terminator: "")
     }
 }

@@ -3,9 +3,9 @@
 /// overrides, zero-width ones) and the line and paragraph separators — are written as
 /// `\u{…}` escapes, so a value cannot move the cursor, retitle the window, reverse the text
 /// after it, or hide a character in plain sight. JSON output is left as it is: a script
-/// decodes it.
-enum TerminalText {
-    static func escaped(_ text: String) -> String {
+/// decodes it. `til` shows a server's text through it, `til-server` its database's.
+public enum TerminalText {
+    public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isNonPrinting) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
