@@ -70,8 +70,11 @@ let package = Package(
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "Threads"], swiftSettings: swiftSettings),
 
-        // The terminal, for `til` and `til-server`: no-echo prompts, and tables whose text cannot drive it.
-        .target(name: "Terminal", swiftSettings: swiftSettings),
+        // The terminal, for `til` and `til-server`: their `main`, no-echo prompts, and tables whose text cannot drive it.
+        .target(
+            name: "Terminal", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
 
         // The wire types, shared by the server and its clients: Foundation only.
         .target(name: "TILWire", swiftSettings: swiftSettings),

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import Terminal
 
@@ -7,17 +6,7 @@ import Terminal
 @main
 enum EntryPoint {
     static func main() async {
-        do {
-            var command = try TILCommand.parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            if TILCommand.exitCode(for: error) == .success {
-                TILCommand.exit(withError: error)  // --help, --version, completion scripts
-            }
+        await TILCommand.runAsRoot { error in
             let failure = Failure(error)
             FileHandle.standardError.write(Data("til: \(TerminalText.escaped(failure.message))\n".utf8))
             exit(failure.status.rawValue)

@@ -1,5 +1,5 @@
-import ArgumentParser
 import Foundation
+import Terminal
 
 /// Runs `til-server` and ends it the way operators and scripts can rely on: any failure is one
 /// line `til-server: <reason>` on stderr, with an exit status that says which kind
@@ -7,17 +7,7 @@ import Foundation
 @main
 enum EntryPoint {
     static func main() async {
-        do {
-            var command = try TILServerCommand.parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            if TILServerCommand.exitCode(for: error) == .success {
-                TILServerCommand.exit(withError: error)  // --help, --version
-            }
+        await TILServerCommand.runAsRoot { error in
             let failure = CommandFailure(error)
             if let message = failure.message {
                 FileHandle.standardError.write(Data("til-server: \(oneLine(message))\n".utf8))
