@@ -17,17 +17,8 @@ public final class EventLog: Sendable {
 }
 
 /// Polls `condition` every 10 ms until it holds or `timeout` passes; whether it held. For
-/// outcomes that arrive asynchronously (a cancelled handler, a closed connection).
-public func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}
-
-/// `eventually` for a condition that must be awaited (an actor's state).
+/// outcomes that arrive asynchronously (a cancelled handler, a closed connection, an actor's
+/// state): the condition may await, or not.
 public func eventually(within timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while await !condition() {
