@@ -1,19 +1,20 @@
 # Sourced by scripts/readme-walk.sh and scripts/bench.sh: one til-server on a loopback port the
 # kernel picks (`--port 0`: nothing assumes 8080 is free), over a fresh database of the local
 # PostgreSQL cluster (scripts/local-postgres.sh fresh-db), and its clean-up.
-#   fresh_server_start BIN DBNAME [VAR=value...]  sets FRESH_URL (http://127.0.0.1:PORT), FRESH_PID, FRESH_LOG
+#   fresh_server_start BIN DBNAME [VAR=value...]  sets FRESH_URL (http://127.0.0.1:PORT), FRESH_PID, FRESH_LOG,
+#                                                 FRESH_DATABASE_URL (its database, for psql)
 #   fresh_server_stop                             SIGTERM, wait, drop the database (safe to call twice)
 # The server runs in its own session (setsid), as a service would: then it may lower its
 # session's priority below PostgreSQL's (see Benchmarks/RESULTS.md).
 
 fresh_server_start() {
-    local bin=$1 db=$2 url
+    local bin=$1 db=$2
     shift 2
     [ -x "$bin" ] || { echo "$bin is not built" >&2; return 1; }
     FRESH_DB=$db
     FRESH_LOG=$(mktemp "${TMPDIR:-/tmp}/til-$db-XXXXXX.log")
-    url=$("$root/scripts/local-postgres.sh" fresh-db "$db")
-    env DATABASE_URL="$url" LOG_LEVEL=notice "$@" setsid "$bin" serve --hostname 127.0.0.1 --port 0 >"$FRESH_LOG" 2>&1 &
+    FRESH_DATABASE_URL=$("$root/scripts/local-postgres.sh" fresh-db "$db")
+    env DATABASE_URL="$FRESH_DATABASE_URL" LOG_LEVEL=notice "$@" setsid "$bin" serve --hostname 127.0.0.1 --port 0 >"$FRESH_LOG" 2>&1 &
     FRESH_PID=$!
     local _
     for _ in $(seq 600); do

@@ -1,8 +1,10 @@
-# Sourced by the login cases of scripts/security/: a fresh til-server in production (a random
+# Sourced by the server cases of scripts/security/: a fresh til-server in production (a random
 # admin password, the case's settings), users made through the API, logins by curl, and the
 # audit lines the server wrote. Needs ROOT and TIL_SERVER_BIN (scripts/security-regressions.sh
 # sets both).
-#   login_case_start NAME [VAR=value...]   the server (FRESH_URL, FRESH_LOG) and ADMIN_TOKEN
+#   login_case_start NAME [VAR=value...]   the server (FRESH_URL, FRESH_LOG, FRESH_DATABASE_URL),
+#                                          LOGIN_CASE_ADMIN_PASSWORD and ADMIN_TOKEN
+#   json_field KEY                         the KEY of the JSON object on stdin
 #   login_case_user USERNAME PASSWORD      creates a user; prints its id
 #   login_attempt USERNAME PASSWORD [ADDR] one login (ADDR as X-Forwarded-For): "STATUS RETRY-AFTER"
 #   audit_lines EVENT                      how many audit lines of EVENT the server wrote

@@ -6,31 +6,23 @@
 # token by two days in the database (psql: this case's own setup, since a release build cannot
 # wait a day), let the server's own purger run a pass (TOKEN_PURGE_INTERVAL=1), then replay
 # the spent token. Passes when the replay is a 401 and the thief's pair is revoked.
-# Env: TIL_SERVER_BIN, ROOT (scripts/security-regressions.sh sets both).
 set -euo pipefail
-root=${ROOT:?ROOT is the repository}
-# shellcheck source=../lib/fresh-server.sh
-. "$root/scripts/lib/fresh-server.sh"
-trap fresh_server_stop EXIT
-
-db=til_sec_reuse_purge_$$
-password=reuse-case-admin-pw
-fresh_server_start "${TIL_SERVER_BIN:?}" "$db" ENVIRONMENT=production ADMIN_PASSWORD="$password" TOKEN_PURGE_INTERVAL=1
-dburl=$("$root/scripts/local-postgres.sh" url | sed "s|/til?|/$db?|")
-sql() { psql "$dburl" -X -q -t -A -v ON_ERROR_STOP=1 -c "$1"; }
-field() { python3 -c "import json,sys; print(json.load(sys.stdin)[\"$1\"])"; }
+# shellcheck source=../lib/login-case.sh
+. "$ROOT/scripts/lib/login-case.sh"
+login_case_start reuse_after_purge TOKEN_PURGE_INTERVAL=1
+sql() { psql "$FRESH_DATABASE_URL" -X -q -t -A -v ON_ERROR_STOP=1 -c "$1"; }
 status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 refresh() { curl -s "$@" -X POST -H 'Content-Type: application/json' -d "{\"refreshToken\":\"$spent\"}" "$FRESH_URL/api/users/refresh"; }
 
-login=$(curl -s -u "admin:$password" -X POST "$FRESH_URL/api/users/login")
-spent=$(echo "$login" | field refreshToken)
-session=$(echo "$login" | field id)
+login=$(curl -s -u "admin:$LOGIN_CASE_ADMIN_PASSWORD" -X POST "$FRESH_URL/api/users/login")
+spent=$(echo "$login" | json_field refreshToken)
+session=$(echo "$login" | json_field id)
 thief=$(refresh)
-thief_access=$(echo "$thief" | field value)
+thief_access=$(echo "$thief" | json_field value)
 echo "logged in (session $session), refreshed once: the first refresh token is spent"
 
 # A second login whose access token expired an hour ago: its row going proves a purge pass ran.
-marker=$(curl -s -u "admin:$password" -X POST "$FRESH_URL/api/users/login" | field id)
+marker=$(curl -s -u "admin:$LOGIN_CASE_ADMIN_PASSWORD" -X POST "$FRESH_URL/api/users/login" | json_field id)
 sql "UPDATE refresh_tokens SET spent_at = spent_at - interval '2 days' WHERE session_id = '$session' AND spent_at IS NOT NULL"
 sql "UPDATE tokens SET expires_at = now() - interval '1 hour' WHERE session_id = '$marker'"
 echo "spent token aged by two days; waiting for the server's purge pass"
