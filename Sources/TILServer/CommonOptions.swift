@@ -26,9 +26,7 @@ struct CommonOptions: ParsableArguments {
             handler.logLevel = configuration.logLevel
             return handler
         }
-        var logger = Logger(label: "til")
-        logger.logLevel = configuration.logLevel
-        return (configuration, logger)
+        return (configuration, Logger(label: "til"))
     }
 
     /// Runs `work` with the app over its database, then closes the database; a failed
