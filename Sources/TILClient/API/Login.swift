@@ -66,6 +66,9 @@ extension APIClient {
         var configuration = configuration
         configuration.retry = .never
         configuration.timeout = min(configuration.timeout, 5)
+        // Their own stores, so their refreshes (if any) run side by side; one transport, so
+        // one URLSession and its connections serve them all.
+        configuration.transport = configuration.transport ?? URLSessionTransport(timeout: configuration.timeout)
         let brief = configuration
         await withTaskGroup(of: Void.self) { group in
             for credential in replaced.credentials {
