@@ -75,6 +75,15 @@ struct TestUser: Sendable {
 
 extension LiveServer {
     /// Ends every session of `user` behind the client's back, as another device's logout-all would.
+    /// Ends the lifetime of every access token of `user` now, so the next request that carries
+    /// one gets 401 `invalid_token` (instead of sleeping through a short `TOKEN_TTL`).
+    func expireAccessTokens(of user: TestUser) async throws {
+        try await til.db.execute("""
+            UPDATE tokens SET expires_at = now() - interval '1 second'
+            WHERE session_id IN (SELECT id FROM sessions WHERE user_id = \(user.id))
+            """)
+    }
+
     func endAllSessions(of user: TestUser) async throws {
         try await til.db.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(user.id) AND revoked_at IS NULL")
     }
