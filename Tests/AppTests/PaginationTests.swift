@@ -162,7 +162,7 @@ private func nextCursor(_ response: TestResponse) -> String? {
 }
 
 /// The relative URL of `Link: <…>; rel="next"`, or nil without one.
-private func nextTarget(_ response: TestResponse) -> String? {
+func nextTarget(_ response: TestResponse) -> String? {
     guard let link = response.headers["Link"], link.hasSuffix(#">; rel="next""#), link.hasPrefix("<") else { return nil }
     return String(link.dropFirst().prefix { $0 != ">" })
 }

@@ -72,11 +72,7 @@ final class ServerCommandTests: XCTestCase {
         let environment = try TILServerRun.testEnvironment()
         let url = try XCTUnwrap(environment["DATABASE_URL"])
         try await withTestApp { app in
-            TestDatabase.schemaWillChange()  // the next test migrates afresh, whatever happens here
-            let migrator = app.til.migrator
-            let all = migrator.migrations.map(\.name)
-            try await migrator.revertAll()
-            do {
+            try await app.withEveryMigrationReverted { migrator, all in
                 let refused = try await TILServerRun.run(["migrate"], environment: environment)
                 refused.assertFailure(64, mentioning: ["stdin is not a terminal", "til-server migrate --yes"])
                 XCTAssertTrue(refused.stdout.hasPrefix("Database: \(app.til.configuration.database.endpointDescription)\n"), refused.stdout)
@@ -97,9 +93,6 @@ final class ServerCommandTests: XCTestCase {
                 XCTAssertTrue(revert.stdout.contains("  \(all.last ?? "")\n  \(all.dropLast().last ?? "")\n"), revert.stdout)
                 let pendingAfterRevertRefusal = try await migrator.pendingMigrations()
                 XCTAssertEqual(pendingAfterRevertRefusal, [])
-            } catch {
-                try await migrator.migrate()  // leave the schema as every other test expects it
-                throw error
             }
         }
     }

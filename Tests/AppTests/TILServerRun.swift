@@ -14,6 +14,13 @@ struct TILServerRun {
     static func run(
         _ arguments: [String], environment: [String: String], input: String? = nil, timeLimit: Duration = .seconds(60)
     ) async throws -> TILServerRun {
+        try await run(arguments, environment: environment, inputBytes: input.map { Array($0.utf8) }, timeLimit: timeLimit)
+    }
+
+    /// `run` with stdin given as bytes, which need not be UTF-8.
+    static func run(
+        _ arguments: [String], environment: [String: String], inputBytes input: [UInt8]?, timeLimit: Duration = .seconds(60)
+    ) async throws -> TILServerRun {
         let binary = try ServerProcess.binaryURL()
         return try await onThread {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-run-\(UUID())")
@@ -33,7 +40,7 @@ struct TILServerRun {
             process.standardInput = input == nil ? FileHandle.nullDevice : stdin
             try process.run()
             if let input {
-                stdin.fileHandleForWriting.write(Data(input.utf8))
+                stdin.fileHandleForWriting.write(Data(input))
                 try stdin.fileHandleForWriting.close()
             }
             process.waitUntilExit()
@@ -51,9 +58,9 @@ struct TILServerRun {
         return environment
     }
 
-    /// The stderr lines that are not log lines (those start with a timestamp).
+    /// The stderr lines that are not log lines (logfmt records start with `time=`).
     var failureLines: [String] {
-        stderr.split(separator: "\n").map(String.init).filter { !($0.first?.isNumber ?? false) }
+        stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("time=") }
     }
 
     /// Asserts a failure: `status`, and exactly one line `til-server: …` on stderr containing
