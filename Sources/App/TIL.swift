@@ -65,7 +65,7 @@ public struct TIL: Sendable {
         let tokens = TokenRepository(db: db, settings: settings)
         let sessions = SessionRepository(db: db)
         let audit = AuditLog(logger: logger)
-        let verifier = PasswordVerifier(hasher: hasher, throttle: loginThrottle)
+        let verifier = PasswordVerifier(hasher: hasher, throttle: loginThrottle, users: UserRepository(db: db))
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
 
         try app.register(collection: HealthController(db: db))

@@ -11,7 +11,10 @@ struct BasicLogin: Sendable {
     let metrics: LoginMetrics
 
     static let challenge: HTTPHeaders = ["WWW-Authenticate": #"Basic realm="TIL""#]
+    static let invalidCredentials = Abort(.unauthorized, reason: "Invalid username or password.", headers: challenge)
 
+    /// The user the credentials prove, as stored after any rehash (its hash is the one a
+    /// session may be started against).
     func authenticate(_ request: Request) async throws -> User {
         guard let basic = request.headers.basicAuthorization else {
             throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
@@ -26,16 +29,22 @@ struct BasicLogin: Sendable {
         switch outcome.verdict {
         case .accepted(let user):
             metrics.record(.success)
-            await rehash.upgrade(user, password: basic.password)
-            return user
+            return await rehash.upgrade(user, password: basic.password)
         case .rejected:
             audit.record(.loginFailed, request, userID: outcome.user?.id, username: outcome.username)
             metrics.record(.failure)
-            throw Abort(.unauthorized, reason: "Invalid username or password.", headers: Self.challenge)
+            throw Self.invalidCredentials
         case .throttled(let wait):
             audit.record(.loginThrottled, request, userID: outcome.user?.id, username: outcome.username)
             metrics.record(.throttled)
             throw LoginThrottle.refusal(retryAfter: wait)
         }
+    }
+
+    /// `user` again when the stored hash changed after `authenticate` without the password
+    /// changing (a concurrent rehash): then a session may still start. Nil otherwise.
+    func reprove(_ user: User, _ request: Request) async throws -> User? {
+        guard let basic = request.headers.basicAuthorization else { return nil }
+        return try await verifier.reprove(basic.password, of: user)
     }
 }

@@ -15,18 +15,26 @@ struct PasswordRehash: Sendable {
     let db: PostgresClient
     let logger: Logger
 
-    func upgrade(_ user: User, password: String) async {
-        guard let stored = Self.cost(of: user.passwordHash), stored < hasher.cost else { return }
+    /// `user` as stored afterwards: with the new hash when it was written, else unchanged.
+    @discardableResult
+    func upgrade(_ user: User, password: String) async -> User {
+        guard let stored = Self.cost(of: user.passwordHash), stored < hasher.cost else { return user }
         do {
             let hash = try await hasher.hash(password)
             // Only over the hash that was verified: a password changed meanwhile stays changed.
-            try await db.execute("""
+            let rows = try await db.query("""
                 UPDATE users SET password_hash = \(hash) WHERE id = \(user.id) AND password_hash = \(user.passwordHash)
+                RETURNING id
                 """)
+            guard !rows.isEmpty else { return user }
+            var upgraded = user
+            upgraded.passwordHash = hash
+            return upgraded
         } catch {
             logger.warning("password not rehashed at the configured cost", metadata: [
                 "user-id": .string(user.id.uuidString), "error": .string("\(error)"),
             ])
+            return user
         }
     }
 

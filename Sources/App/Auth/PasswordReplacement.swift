@@ -12,7 +12,10 @@ struct PasswordReplacement: Sendable {
     let hasher: BcryptHasher
 
     /// Hashes `password` (on the worker pool, before the transaction) and stores it for
-    /// `userID`, ending every live session of theirs but `kept`; how many ended.
+    /// `userID`, ending every live session of theirs but `kept`; how many ended. The hash is
+    /// written first: it locks the user row, so a login starting a session meanwhile (which reads
+    /// that row `FOR SHARE`, `TokenRepository.startSession`) either waits and finds the hash
+    /// gone, or commits first and is ended here.
     @discardableResult
     func replace(passwordOf userID: UUID, with password: String, keeping kept: UUID? = nil) async throws -> Int {
         let hash = try await hasher.hash(password)

@@ -10,6 +10,8 @@ import Web
 struct PasswordVerifier: Sendable {
     let hasher: BcryptHasher
     let throttle: LoginThrottle
+    /// On the primary: `reprove` must see a hash written a moment ago.
+    let users: UserRepository
 
     /// What a claim came to. The caller answers each its own way (a login 401 or a 403).
     enum Verdict: Sendable {
@@ -44,6 +46,16 @@ struct PasswordVerifier: Sendable {
         guard matched, let user = attempt.user else { return outcome(.rejected) }
         try await throttle.succeeded(attempt, user: user)
         return outcome(.accepted(user))
+    }
+
+    /// `user` as stored now, if its hash changed since `password` was verified and still takes
+    /// it (another login or process rehashed it at a new cost); nil when the password itself
+    /// changed, or nothing did. One more bcrypt, paid only in that race.
+    func reprove(_ password: String, of user: User) async throws -> User? {
+        guard let current = try await users.find(user.id), current.passwordHash != user.passwordHash,
+              try await matches(password, of: current)
+        else { return nil }
+        return current
     }
 
     /// True when `password` is `user`'s. A password bcrypt cannot take whole (over 72 bytes,

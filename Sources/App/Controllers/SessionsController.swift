@@ -23,8 +23,16 @@ struct SessionsController: RouteCollection {
     func logIn(_ request: Request) async throws -> Response {
         let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
         let user = try await login.authenticate(request)
-        let token = try await tokens.startSession(
-            userID: user.id, scopes: scopes, userAgent: request.storedUserAgent)
+        let userAgent = request.storedUserAgent
+        var token = try await tokens.startSession(for: user, scopes: scopes, userAgent: userAgent)
+        if token == nil, let rehashed = try await login.reprove(user, request) {
+            token = try await tokens.startSession(for: rehashed, scopes: scopes, userAgent: userAgent)
+        }
+        guard let token else {
+            // The password changed while it was being checked: what was proven is gone.
+            audit.record(.loginFailed, request, userID: user.id, username: user.username)
+            throw BasicLogin.invalidCredentials
+        }
         audit.record(.loginSucceeded, request, userID: user.id, sessionID: token.id)
         return try token.noStoreResponse(for: request)
     }

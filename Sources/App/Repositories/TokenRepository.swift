@@ -20,15 +20,27 @@ struct TokenRepository: Sendable {
         case unknown
     }
 
-    /// A new session for `userID` with its first pair.
-    func startSession(userID: UUID, scopes: [Scope], userAgent: String?) async throws -> Token {
-        try await issuePair(on: db, sessionID: UUID(), userID: userID, scopes: scopes, userAgent: userAgent, parentID: nil)
+    /// A new session for `user` with its first pair, started only while the password hash the
+    /// login verified is still the stored one; nil when it is not. Without that check a login
+    /// whose bcrypt ran while the password was changed or set by an operator (which ends every
+    /// session) would start a session after the ending: proven with a password that is gone.
+    /// The check reads the user row `FOR SHARE`, so a change waits for this statement, and its
+    /// ending of sessions then sees the new one.
+    func startSession(for user: User, scopes: [Scope], userAgent: String?) async throws -> Token? {
+        let proof: PostgresQuery = """
+            EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
+            """
+        return try await issuePair(
+            on: db, sessionID: UUID(), userID: user.id, scopes: scopes, userAgent: userAgent, parentID: nil, if: proof)
     }
 
     /// The next pair of an existing session, issued in place of the refresh token `parentID`.
     /// Runs inside the transaction that spent the parent, so the two happen together or not at all.
     func rotate(on tx: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], parentID: UUID) async throws -> Token {
-        try await issuePair(on: tx, sessionID: sessionID, userID: userID, scopes: scopes, userAgent: nil, parentID: parentID)
+        guard let token = try await issuePair(
+            on: tx, sessionID: sessionID, userID: userID, scopes: scopes, userAgent: nil, parentID: parentID, if: "TRUE")
+        else { throw PostgresError(.server, message: "the session vanished while its tokens were issued") }
+        return token
     }
 
     /// One statement for both: the session row is created (a login) or has its expiries
@@ -36,18 +48,21 @@ struct TokenRepository: Sendable {
     /// stored against it with the session's new expiries. Expiries are truncated to the second,
     /// as the wire writes them (`WireDate`): the time a client is shown is the time enforced.
     /// Neither expiry passes the session's absolute end, `SESSION_MAX_LIFETIME` after its
-    /// login (`created_at`), so no number of refreshes keeps a session alive longer.
+    /// login (`created_at`), so no number of refreshes keeps a session alive longer. Nothing is
+    /// stored, and the answer is nil, unless `condition` holds.
     private func issuePair(
-        on runner: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], userAgent: String?, parentID: UUID?
-    ) async throws -> Token {
+        on runner: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], userAgent: String?, parentID: UUID?,
+        if condition: PostgresQuery
+    ) async throws -> Token? {
         let fresh = FreshPair()
         let lifetime = settings.sessionMaxLifetime.seconds
         let rows = try await runner.query("""
             WITH session AS (
                 INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
-                VALUES (\(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
-                        \(Self.fromNow(settings.tokenTTL, cappedAt: lifetime)),
-                        \(Self.fromNow(settings.refreshTokenTTL, cappedAt: lifetime)))
+                SELECT \(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
+                       \(Self.fromNow(settings.tokenTTL, cappedAt: lifetime)),
+                       \(Self.fromNow(settings.refreshTokenTTL, cappedAt: lifetime))
+                WHERE \(condition)
                 ON CONFLICT (id) DO UPDATE SET last_used_at = now(),
                     expires_at = least(EXCLUDED.expires_at, \(Self.end(of: "sessions.created_at", lifetime))),
                     refresh_expires_at = least(EXCLUDED.refresh_expires_at, \(Self.end(of: "sessions.created_at", lifetime)))
@@ -62,7 +77,8 @@ struct TokenRepository: Sendable {
             )
             SELECT expires_at, refresh_expires_at FROM session
             """)
-        return try fresh.token(sessionID: sessionID, userID: userID, scopes: scopes, row: rows.first)
+        guard let row = rows.first else { return nil }
+        return try fresh.token(sessionID: sessionID, userID: userID, scopes: scopes, row: row)
     }
 
     /// SQL: `ttl` from now, but not past the end of a session that starts now; whole seconds.
@@ -114,8 +130,7 @@ private struct FreshPair {
     var accessDigest: String { SHA256.hex(of: access) }
     var refreshDigest: String { SHA256.hex(of: refresh) }
 
-    func token(sessionID: UUID, userID: UUID, scopes: [Scope], row: PostgresRow?) throws -> Token {
-        guard let row else { throw PostgresError(.server, message: "the session vanished while its tokens were issued") }
+    func token(sessionID: UUID, userID: UUID, scopes: [Scope], row: PostgresRow) throws -> Token {
         return Token(
             id: sessionID, value: access, user: UserReference(id: userID),
             expiresAt: try row.decode(column: "expires_at", as: Date.self), refreshToken: refresh,
