@@ -21,7 +21,7 @@ public enum Prompt {
         defer { close(tty) }
         guard secret else {
             say(question, to: tty)
-            return try readLine(tty)
+            return try readLine(tty, otherwise: "No answer at the prompt.", what: "the answer")
         }
         var saved = termios()
         guard tcgetattr(tty, &saved) == 0 else { throw PromptError("Cannot turn the terminal's echo off; use \(option).") }
@@ -35,7 +35,7 @@ public enum Prompt {
             EchoRestorer.disarm()
         }
         say(question, to: tty)
-        return try readLine(tty)
+        return try readLine(tty, otherwise: "No answer at the prompt.", what: "the answer")
     }
 
     /// A secret asked twice, refused unless both match.
@@ -46,9 +46,11 @@ public enum Prompt {
     }
 
     /// The next line of stdin (`--password-stdin`), without its line ending.
+    /// Read byte by byte from the descriptor (no buffering, so a second call gets the next
+    /// line), and refused unless it is UTF-8: a replacement character in place of a bad byte
+    /// would make a password nobody can type.
     public static func stdinLine(_ what: String) throws(PromptError) -> String {
-        guard let line = Swift.readLine(strippingNewline: true) else { throw PromptError("Expected \(what) on stdin.") }
-        return line.hasSuffix("\r") ? String(line.dropLast()) : line
+        try readLine(STDIN_FILENO, otherwise: "Expected \(what) on stdin.", what: what)
     }
 
     private static func say(_ text: String, to fd: Int32) {
@@ -56,14 +58,16 @@ public enum Prompt {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
-    private static func readLine(_ fd: Int32) throws(PromptError) -> String {
+    /// One line from `fd` without its line ending; `empty` when nothing came, an error naming
+    /// `what` when it is not UTF-8.
+    private static func readLine(_ fd: Int32, otherwise empty: String, what: String) throws(PromptError) -> String {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
             let count = read(fd, &byte, 1)
             if count < 0, errno == EINTR { continue }
             guard count == 1 else {
-                guard !bytes.isEmpty else { throw PromptError("No answer at the prompt.") }
+                guard !bytes.isEmpty else { throw PromptError(empty) }
                 break
             }
             if byte == UInt8(ascii: "\n") { break }
@@ -71,7 +75,10 @@ public enum Prompt {
             bytes.append(byte)
         }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            throw PromptError("\(what.prefix(1).uppercased() + what.dropFirst()) is not UTF-8 text.")
+        }
+        return line
     }
 }
 

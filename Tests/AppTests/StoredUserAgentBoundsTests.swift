@@ -27,4 +27,17 @@ final class StoredUserAgentBoundsTests: XCTestCase {
             ])
         }
     }
+
+    /// One character may carry any number of combining marks: the stored text is also cut to
+    /// 1,024 UTF-8 bytes, at a character boundary.
+    func testAUserAgentIsStoredCutTo1024Bytes() async throws {
+        try await withTestApp { app in
+            let user = try await User.create(on: app)
+            let heavy = "e" + String(repeating: "\u{301}", count: 3000)  // one character, 6,001 bytes
+            _ = try await app.client.session(user.username, headers: ["User-Agent": "Tool/1.0 " + heavy + "x"])
+            let rows = try await app.til.db.query("SELECT user_agent FROM sessions WHERE user_id = \(user.id)")
+            let stored = try rows.first?.decode(column: "user_agent", as: String?.self)
+            XCTAssertEqual(stored, "Tool/1.0", "the heavy character does not fit whole, so it is left out")
+        }
+    }
 }

@@ -6,7 +6,8 @@ extension Request {
     /// `GET /api/users/me/sessions` and `til sessions`: without control characters (Unicode
     /// `Cc`: C0, DEL and C1 such as CSI U+009B, which terminals obey) and format characters
     /// (`Cf`: bidi overrides, zero-width), which could rewrite or disguise what is shown;
-    /// trimmed, at most 256 characters, nil when nothing is left. (The audit log keeps the
+    /// trimmed, at most 256 characters and 1,024 UTF-8 bytes (a character may carry any number
+    /// of combining marks), nil when nothing is left. (The audit log keeps the
     /// header as sent: its handler escapes every value.)
     var storedUserAgent: String? {
         guard let header = headers["User-Agent"] else { return nil }
@@ -15,6 +16,9 @@ extension Request {
             return category != .control && category != .format
         }))
         let trimmed = visible.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? nil : String(trimmed.prefix(256))
+        var kept = Substring(trimmed.prefix(256))
+        while kept.utf8.count > 1024 { kept = kept.dropLast() }
+        let cut = kept.trimmingCharacters(in: .whitespaces)
+        return cut.isEmpty ? nil : cut
     }
 }
