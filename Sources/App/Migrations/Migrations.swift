@@ -7,7 +7,8 @@ enum TILMigrations {
     static func all(adminPassword: String, hasher: BcryptHasher) -> [Migration] {
         [createUsers, createAcronyms, createCategories, createAcronymCategories, createTokens,
          seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
-         createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention]
+         createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
+         sessionsRevokedIndex]
     }
 
     static let createUsers = Migration(
