@@ -20,7 +20,7 @@ TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null &
 # `make install` copies til and til-server here (bin/): /usr/local as root, else ~/.local.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 
-.PHONY: help deps db db-stop build release run install routes test readme-check test-tsan fuzz fuzz-api drills bench bench-compare cluster-up cluster-down cluster-test clean
+.PHONY: help deps db db-stop build release run install routes test readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
 
 # Every target is listed here (MakefileTests checks).
 help:
@@ -34,6 +34,7 @@ help:
 	@echo "make fuzz-api       schemathesis against the OpenAPI document (FUZZ_API_SECONDS, default 300)"
 	@echo "make drills         fault drills against a release build -> RELIABILITY.md (DRILLS=a,b for a subset)"
 	@echo "make bench          TIL's own benchmark (wrk, BENCH_SECONDS, default 5) -> Benchmarks/results/"
+	@echo "make bench-tail     the tail of one-row reads: 10+10 wrk runs, every max <= 100 ms (TAIL_RUNS, TAIL_CHURN)"
 	@echo "make bench-compare  TIL vs the Vapor and Hummingbird peers (needs ../shared) -> Benchmarks/RESULTS.md"
 	@echo "make build          debug build"
 	@echo "make release        release build"
@@ -123,6 +124,11 @@ BENCH_SECONDS ?= 5
 bench: release
 	@command -v wrk >/dev/null || $(MAKE) --no-print-directory -s deps APT_PACKAGES=wrk
 	BENCH_SECONDS=$(BENCH_SECONDS) scripts/bench.sh "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
+## The tail of one-row reads (issue 22, scripts/bench-tail.sh): fails when a run's max passes 100 ms.
+bench-tail: release
+	@command -v wrk >/dev/null || $(MAKE) --no-print-directory -s deps APT_PACKAGES=wrk
+	scripts/bench-tail.sh "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 
 ## TIL against the Vapor and Hummingbird peers: needs ../shared/ (peers and their bench driver),
 ## or SHARED=/path/to/shared; says so when it is missing.

@@ -52,6 +52,7 @@ public struct TIL: Sendable {
     /// closes the database (unless lent) when the app shuts down.
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
+        app.middleware.append(DatabaseTimingMiddleware(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
         if !settings.trustedProxies.isEmpty {  // without any, the client address is the socket peer
             app.middleware.append(ClientAddressMiddleware(trustedProxies: settings.trustedProxies.networks))
         }

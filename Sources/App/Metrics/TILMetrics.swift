@@ -45,7 +45,7 @@ final class TILMetrics: Sendable {
 
     init() {
         factory = DescribedMetricsFactory(
-            registry: registry, help: RequestMetricFamilies.help.merging(LoginMetrics.help) { $1 },
+            registry: registry, help: RequestMetricFamilies.help.merging(LoginMetrics.help) { $1 }.merging(DatabaseTimingMiddleware.help) { $1 },
             durationBuckets: [
                 .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
                 .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),

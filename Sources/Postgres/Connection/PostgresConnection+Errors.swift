@@ -21,6 +21,16 @@ extension PostgresConnection {
             .server, sqlState: field(UInt8(ascii: "C")).map(SQLState.init), constraint: field(UInt8(ascii: "n")),
             message: field(UInt8(ascii: "M")) ?? libpqMessage)
     }
+
+    /// libpq could not write a statement: the connection was already broken (a backend that
+    /// is gone cannot run it). A network cut in the middle of this one small write is the only
+    /// way the server could have seen part of it. Closes the connection.
+    func unsent() -> PostgresError {
+        var error = failure(of: nil)
+        error.neverSent = true
+        close()
+        return error
+    }
 }
 
 extension String {

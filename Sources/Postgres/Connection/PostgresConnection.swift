@@ -22,14 +22,19 @@ final class PostgresConnection: EventHandler {
     private var socket: Int32 = -1
     private var phase = Phase.connecting
     private var writeWanted = false
-    private var statementNames: [String: String] = [:]
+    private var statements = StatementCache()
     private var opening: CheckedContinuation<Void, any Error>?
     private var answering: CheckedContinuation<PostgresResult, any Error>?
     private var outcome: Result<PostgresResult, PostgresError>?
     /// A BEGIN waiting to travel with the next statement (pipeline mode: one round trip).
     private var beginPending = false
+    /// A `DISCARD PLANS` waiting to travel with the next statement (`StatementCache`).
+    private var replanPending = false
     /// The answer being read belongs to a pipeline, which ends with a sync result.
     private var pipelined = false
+    /// The request timing of the statement in flight and when it went out: the statement's
+    /// time ends when its answer is complete, before its caller gets back onto the loop.
+    private var timed: (timing: QueryTiming, start: ContinuousClock.Instant)?
 
     /// Opens a connection on `loop` (the caller runs there), failing after the connect timeout.
     static func open(_ configuration: PostgresConfiguration, on loop: EventLoop) async throws -> PostgresConnection {
@@ -82,6 +87,7 @@ final class PostgresConnection: EventHandler {
             }
         }
         let name = try await statementName(for: query)
+        if statements.countStatement() { replanPending = true }
         return try await send { handle in
             PQsendQueryPrepared(handle, name, parameters.count, parameters.pointers, nil, nil, 0)
         }
@@ -115,16 +121,16 @@ final class PostgresConnection: EventHandler {
     }
 
     private func statementName(for query: PostgresQuery) async throws -> String {
-        if let name = statementNames[query.sql] { return name }
-        let name = "s\(statementNames.count + 1)"
+        if let name = statements.name(for: query.sql) { return name }
+        let name = statements.nextName
         let types = query.binds.map { Oid($0.type.rawValue) }
         _ = try await send { PQsendPrepare($0, name, query.sql, Int32(types.count), types) }
-        statementNames[query.sql] = name
+        statements.add(query.sql, as: name)
         return name
     }
 
     /// Starts one statement with `start` (a `PQsend…` call) and suspends until its answer. A
-    /// pending BEGIN goes first, in the same pipeline when `start` may run in one.
+    /// pending DISCARD PLANS and BEGIN go first, in the same pipeline when `start` may run in one.
     private func send(pipelinable: Bool = true, _ start: (OpaquePointer) -> Int32) async throws -> PostgresResult {
         precondition(loop.inEventLoop)
         guard phase == .idle, let handle else {
@@ -132,26 +138,22 @@ final class PostgresConnection: EventHandler {
             error.neverSent = true
             throw error
         }
-        if beginPending {
-            beginPending = false
+        if replanPending || beginPending {
+            let prelude = [replanPending ? "DISCARD PLANS" : nil, beginPending ? "BEGIN" : nil].compactMap { $0 }
+            (replanPending, beginPending) = (false, false)
             guard pipelinable else {
-                try await command("BEGIN")
+                for sql in prelude { try await command(sql) }
                 return try await send(pipelinable: false, start)
             }
-            pipelined = PQenterPipelineMode(handle) == 1
-                && PQsendQueryParams(handle, "BEGIN", 0, nil, nil, nil, nil, 0) == 1
+            guard PQenterPipelineMode(handle) == 1,
+                prelude.allSatisfy({ PQsendQueryParams(handle, $0, 0, nil, nil, nil, nil, 0) == 1 })
+            else { throw unsent() }
+            pipelined = true
         }
-        guard start(handle) == 1, !pipelined || PQpipelineSync(handle) == 1 else {
-            // libpq could not write the statement: the connection was already broken (a
-            // backend that is gone cannot run it). A network cut in the middle of this one
-            // small write is the only way the server could have seen part of it.
-            var error = failure(of: nil)
-            error.neverSent = true
-            close()
-            throw error
-        }
+        guard start(handle) == 1, !pipelined || PQpipelineSync(handle) == 1 else { throw unsent() }
         phase = .busy
         outcome = nil
+        timed = QueryTiming.current.map { ($0, .now) }
         return try await withCheckedThrowingContinuation { continuation in
             answering = continuation
             flush()
@@ -260,6 +262,8 @@ final class PostgresConnection: EventHandler {
 
     private func finishAnswer() {
         phase = .idle
+        if let (timing, start) = timed { timing.addStatement(since: start) }
+        timed = nil
         let answer = outcome ?? .success(.empty)
         outcome = nil
         let continuation = answering
@@ -269,6 +273,8 @@ final class PostgresConnection: EventHandler {
 
     private func fail(_ error: PostgresError) {
         guard phase != .closed else { return }
+        if let (timing, start) = timed { timing.addStatement(since: start) }
+        timed = nil
         close()
         opening?.resume(throwing: error)
         opening = nil

@@ -48,9 +48,13 @@ final class LoopConnectionPool {
     }
 
     /// A connection for the caller's exclusive use; give it back with `release`.
+    /// The wait is added to the request's `QueryTiming`, if one is bound.
     func acquire() async throws -> PostgresConnection {
+        let timing = QueryTiming.current
+        let start = timing == nil ? nil : ContinuousClock.now
         let connection = try await take()
         counters.inUse.add(1, ordering: .relaxed)
+        if let timing, let start { timing.addAcquire(since: start) }
         return connection
     }
 
