@@ -28,11 +28,8 @@ trap 'fresh_server_stop; rm -rf "$work"' EXIT
 password=tail-$$-$RANDOM
 fresh_server_start "$bin/til-server" "til_tail_$$" ENVIRONMENT=production ADMIN_PASSWORD="$password" BCRYPT_COST=4
 base=$FRESH_URL
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-basic="Basic $(printf 'admin:%s' "$password" | base64 -w0)"
-login=$(curl -sf -X POST -H "Authorization: $basic" "$base/api/users/login")
-bearer="Bearer $(echo "$login" | json '["value"]')"
-admin=$(echo "$login" | json '["user"]["id"]')
+fresh_admin_login "$password"
+basic=$BASIC bearer=$BEARER admin=$ADMIN_ID
 acronym=$(curl -sf -H "Authorization: $bearer" -H 'Content-Type: application/json' \
     -d '{"short":"TAIL","long":"One row to read"}' "$base/api/acronyms" | json '["id"]')
 

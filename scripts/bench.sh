@@ -29,12 +29,8 @@ trap 'fresh_server_stop; rm -rf "$work"' EXIT
 password=bench-$$-$RANDOM
 fresh_server_start "$bin/til-server" "til_bench_$$" ENVIRONMENT=production ADMIN_PASSWORD="$password"
 base=$FRESH_URL
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-
-basic="Basic $(printf 'admin:%s' "$password" | base64 -w0)"
-login=$(curl -sf -X POST -H "Authorization: $basic" "$base/api/users/login")
-bearer="Bearer $(echo "$login" | json '["value"]')"
-admin=$(echo "$login" | json '["user"]["id"]')
+fresh_admin_login "$password"
+basic=$BASIC bearer=$BEARER admin=$ADMIN_ID
 post() { curl -sf -o /dev/null -H "Authorization: $bearer" -H 'Content-Type: application/json' -d "$2" "$base$1"; }
 for i in $(seq 100); do post /api/acronyms "{\"short\":\"A$i\",\"long\":\"Acronym number $i\"}"; done
 for i in $(seq 5); do post /api/categories "{\"name\":\"Category $i\"}"; done

@@ -3,6 +3,8 @@
 # PostgreSQL cluster (scripts/local-postgres.sh fresh-db), and its clean-up.
 #   fresh_server_start BIN DBNAME [VAR=value...]  sets FRESH_URL (http://127.0.0.1:PORT), FRESH_PID, FRESH_LOG,
 #                                                 FRESH_DATABASE_URL (its database, for psql)
+#   fresh_admin_login PASSWORD                    logs the admin in: sets BASIC and BEARER (Authorization
+#                                                 values) and ADMIN_ID; defines json FILTER (stdin JSON)
 #   fresh_server_stop                             SIGTERM, wait, drop the database (safe to call twice)
 # The server runs in its own session (setsid), as a service would: then it may lower its
 # session's priority below PostgreSQL's (see Benchmarks/RESULTS.md).
@@ -26,6 +28,16 @@ fresh_server_start() {
         sleep 0.1
     done
     echo "til-server did not listen within 60 s:" >&2; cat "$FRESH_LOG" >&2; return 1
+}
+
+json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+
+fresh_admin_login() {
+    local login
+    BASIC="Basic $(printf 'admin:%s' "$1" | base64 -w0)"
+    login=$(curl -sf -X POST -H "Authorization: $BASIC" "$FRESH_URL/api/users/login")
+    BEARER="Bearer $(echo "$login" | json '["value"]')"
+    ADMIN_ID=$(echo "$login" | json '["user"]["id"]')
 }
 
 fresh_server_stop() {
