@@ -62,33 +62,57 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
 
 extension String {
     /// `$1` → `$(1 + offset)` for every placeholder outside '…' strings and "…" identifiers.
+    ///
+    /// Scans UTF-8 bytes, not `Character`s: composing a statement from fragments happens per
+    /// request, and every byte that matters here (quotes, `$`, digits) is ASCII, which never
+    /// occurs inside a multi-byte sequence. A `$` right after an identifier byte (a letter,
+    /// digit, `_`, or any byte of a non-ASCII character, as PostgreSQL's lexer counts them)
+    /// belongs to the identifier and is left alone.
     func renumberingPlaceholders(by offset: Int) -> String {
-        guard offset > 0, contains("$") else { return self }
-        var output = ""
-        output.reserveCapacity(utf8.count + 8)
-        var quote: Character?
-        var previous: Character = " "
-        var index = startIndex
-        while index < endIndex {
-            let character = self[index]
+        guard offset > 0 else { return self }
+        let bytes = Array(utf8)
+        guard bytes.contains(UInt8(ascii: "$")) else { return self }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        var quote: UInt8?
+        var previous = UInt8(ascii: " ")
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "$", !(previous.isLetter || previous.isNumber || previous == "_") {
-                let digits = self[index...].dropFirst().prefix { $0.isASCII && $0.isNumber }
-                if let number = Int(digits) {
-                    output += "$\(number + offset)"
-                    index = digits.endIndex
-                    previous = "0"
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "$"), !previous.continuesIdentifier {
+                var end = index + 1
+                var number = 0
+                while end < bytes.count, bytes[end].isDigit {
+                    number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                    end += 1
+                }
+                if end > index + 1 {
+                    output.append(contentsOf: "$\(number + offset)".utf8)
+                    index = end
+                    previous = UInt8(ascii: "0")
                     continue
                 }
             }
-            output.append(character)
-            previous = character
-            index = self.index(after: index)
+            output.append(byte)
+            previous = byte
+            index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+
+    /// A byte PostgreSQL's lexer lets continue an identifier: letters, digits, `_`, `$`, and
+    /// every byte of a non-ASCII character.
+    fileprivate var continuesIdentifier: Bool {
+        isDigit || self >= 0x80 || self == UInt8(ascii: "_") || self == UInt8(ascii: "$")
+            || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z"))
     }
 }
 

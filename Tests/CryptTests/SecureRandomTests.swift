@@ -1,7 +1,26 @@
 import Crypt
+import Foundation
 import XCTest
 
 final class SecureRandomTests: XCTestCase {
+    /// RFC 9562 §5.4: version 4 in the 13th hex digit, variant 10 in the 17th; the rest random.
+    func testUUIDsAreVersion4VariantRFCAndDistinct() {
+        let ids = (0..<1000).map { _ in SecureRandom.uuid() }
+        XCTAssertEqual(Set(ids).count, ids.count)
+        for id in ids {
+            let text = Array(id.uuidString)
+            XCTAssertEqual(text[14], "4", id.uuidString)
+            XCTAssertTrue("89AB".contains(text[19]), id.uuidString)
+            XCTAssertEqual(UUID(uuidString: id.uuidString), id)
+        }
+        // Every other bit varies: OR-ing all ids sets them, AND-ing clears them.
+        let bytes = ids.map { id in withUnsafeBytes(of: id.uuid) { Array($0) } }
+        let ored = bytes.reduce([UInt8](repeating: 0, count: 16)) { zip($0, $1).map { $0 | $1 } }
+        let anded = bytes.reduce([UInt8](repeating: 0xFF, count: 16)) { zip($0, $1).map { $0 & $1 } }
+        XCTAssertEqual(ored, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x4F, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        XCTAssertEqual(anded, [0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0])
+    }
+
     func testTokensAreLongRandomAndURLSafe() {
         let tokens = (0..<1000).map { _ in SecureRandom.token() }
         XCTAssertEqual(Set(tokens).count, tokens.count)

@@ -117,5 +117,10 @@ final class QueryCompositionTests: XCTestCase {
     func testQuotedTextAndIdentifiersKeepTheirDollars() {
         XCTAssertEqual(#"a = $1 AND "col$2" = 'it''s $3' AND b$4 = $5"#.renumberingPlaceholders(by: 10),
                        #"a = $11 AND "col$2" = 'it''s $3' AND b$4 = $15"#)
+        // Non-ASCII text around placeholders: inside quotes, and as identifier characters
+        // (PostgreSQL's lexer continues an identifier with any non-ASCII byte).
+        XCTAssertEqual(#"'é $1' = $1 AND été$2 = $3 AND "ü" → $12"#.renumberingPlaceholders(by: 2),
+                       #"'é $1' = $3 AND été$2 = $5 AND "ü" → $14"#)
+        XCTAssertEqual("$ AND $x AND $9".renumberingPlaceholders(by: 1), "$ AND $x AND $10")
     }
 }

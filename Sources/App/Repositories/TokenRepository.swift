@@ -31,7 +31,7 @@ struct TokenRepository: Sendable {
             EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
             """
         return try await issuePair(
-            on: db, sessionID: UUID(), userID: user.id, scopes: scopes, userAgent: userAgent, parentID: nil, if: proof)
+            on: db, sessionID: SecureRandom.uuid(), userID: user.id, scopes: scopes, userAgent: userAgent, parentID: nil, if: proof)
     }
 
     /// The next pair of an existing session, issued in place of the refresh token `parentID`.
@@ -123,8 +123,8 @@ struct TokenRepository: Sendable {
 
 /// The random values and ids of one new pair, made before the statement that stores their digests.
 private struct FreshPair {
-    let accessID = UUID()
-    let refreshID = UUID()
+    let accessID = SecureRandom.uuid()
+    let refreshID = SecureRandom.uuid()
     let access = SecureRandom.token()
     let refresh = SecureRandom.token()
     var accessDigest: String { SHA256.hex(of: access) }

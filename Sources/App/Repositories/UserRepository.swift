@@ -1,3 +1,4 @@
+import Crypt
 import Foundation
 import Postgres
 
@@ -45,7 +46,7 @@ struct UserRepository: Sendable {
     /// PostgreSQL's unique violation (→ 409).
     func create(name: String, username: String, passwordHash: String) async throws -> User {
         let username = UsernameRules.normalized(username)
-        let user = User(id: UUID(), name: name, username: username, passwordHash: passwordHash)
+        let user = User(id: SecureRandom.uuid(), name: name, username: username, passwordHash: passwordHash)
         try await db.execute("""
             INSERT INTO users (id, name, username, password_hash) VALUES (\(user.id), \(name), \(username), \(passwordHash))
             """)
