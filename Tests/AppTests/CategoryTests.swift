@@ -63,6 +63,13 @@ final class CategoryTests: XCTestCase {
             XCTAssertEqual(unknownAcronyms, 404)
             let empty = try await app.sendRequest(to: categoriesURI, method: .post, body: ["name": "  "], loggedInRequest: true)
             XCTAssertEqual(empty.status.code, 400)
+            // Blank in any of Unicode's spaces and line breaks is still empty; a letter among them is not.
+            for blank in ["\t\n\r", "\u{A0}\u{3000}", "\u{2028}\u{2029}\u{85}", "\u{2003}\u{202F}\u{205F}\u{1680}"] {
+                let answer = try await app.sendRequest(to: categoriesURI, method: .post, body: ["name": blank], loggedInRequest: true)
+                XCTAssertEqual(answer.status.code, 400, blank.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            }
+            let spaced = try await app.sendRequest(to: categoriesURI, method: .post, body: ["name": "\u{3000}x\u{3000}"], loggedInRequest: true)
+            XCTAssertEqual(spaced.status.code, 200)
             let missing = try await app.sendRequest(to: categoriesURI, method: .post, body: ["title": "x"], loggedInRequest: true)
             XCTAssertEqual(missing.status.code, 400)
             XCTAssertTrue(missing.bodyString.contains("name"), missing.bodyString)

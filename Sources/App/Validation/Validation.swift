@@ -8,7 +8,9 @@ import Web
 /// holds at most ~2.7 KB — are in bytes.
 enum Validation {
     static func text(_ value: String, field: String, max: Int) throws {
-        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        // Unicode's White_Space: the set `.whitespacesAndNewlines` names, without Foundation's
+        // trimming (which copies the text through NSString: 3 % of a create's CPU).
+        guard !value.unicodeScalars.allSatisfy(\.properties.isWhitespace) else {
             throw Abort(.badRequest, reason: "'\(field)' must not be empty.")
         }
         guard value.utf8.count <= max else {
