@@ -10,19 +10,15 @@ struct BearerAuthenticator: Authenticator {
 
     func credential(from request: Request) throws -> BearerToken? {
         guard let sent = request.headers.bearerCredential else { return nil }
-        guard let token = BearerToken(sent) else { throw BearerChallenge.invalidToken("The access token is malformed.") }
+        guard let token = BearerToken(sent) else { throw BearerChallenge.malformedToken }
         return token
     }
 
     func authenticate(_ token: BearerToken, for request: inout Request) async throws {
-        switch try await tokens.authenticate(token.value) {
-        case .valid(let identity):
-            request.auth.login(identity.user)
-            request.auth.login(identity)
-        case .expired:
-            throw BearerChallenge.invalidToken("The access token expired.")
-        case .revoked, .unknown:
-            throw BearerChallenge.invalidToken("The access token is unknown or revoked.")
-        }
+        let check = try await tokens.authenticate(token.value)
+        if let refusal = BearerChallenge.refusal(of: check, needing: nil) { throw refusal }
+        guard case .valid(let identity) = check else { return }
+        request.auth.login(identity.user)
+        request.auth.login(identity)
     }
 }

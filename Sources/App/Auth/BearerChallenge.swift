@@ -5,6 +5,11 @@ enum BearerChallenge {
     /// No credential at all: name the scheme and realm, nothing else (§3.1).
     static let plain = #"Bearer realm="TIL""#
 
+    static let unknownOrRevoked = "The access token is unknown or revoked."
+
+    /// A bearer credential that cannot be a token (`BearerToken`: empty or too long).
+    static var malformedToken: Abort { invalidToken("The access token is malformed.") }
+
     /// The token is unknown, expired or revoked: 401 with `error="invalid_token"`.
     static func invalidToken(_ description: String) -> Abort {
         Abort(.unauthorized, reason: description, headers: [
@@ -22,4 +27,16 @@ enum BearerChallenge {
     /// A guarded route reached without any bearer token.
     static let missingToken = Abort(
         .unauthorized, reason: "A valid bearer token is required.", headers: ["WWW-Authenticate": plain])
+
+    /// The answer to a token `check` on a route that needs `scope` (nil: any valid token), or
+    /// nil when the token may pass.
+    static func refusal(of check: TokenRepository.Check, needing scope: Scope?) -> Abort? {
+        switch check {
+        case .valid(let identity):
+            guard let scope, !identity.scopes.contains(scope) else { return nil }
+            return insufficientScope(scope)
+        case .expired: return invalidToken("The access token expired.")
+        case .revoked, .unknown: return invalidToken(unknownOrRevoked)
+        }
+    }
 }

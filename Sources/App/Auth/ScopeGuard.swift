@@ -16,12 +16,19 @@ struct ScopeGuard: AccessGuard {
 }
 
 /// Authentication defined once and handed to every controller: `auth.guarded(api, needing: .account)`
-/// is the group of routes that need a valid bearer token with that scope.
+/// is the group of routes that need a valid bearer token with that scope; `auth.guardedWrite`
+/// the same for routes whose write needs nothing of the caller but who they are.
 struct BearerAuth: Sendable {
     let authenticator: BearerAuthenticator
 
     /// `routes` behind the bearer authenticator and a guard for `scope` (nil: any valid token).
     func guarded(_ routes: any RoutesBuilder, needing scope: Scope?) -> any RoutesBuilder {
         routes.grouped(authenticator, ScopeGuard(scope: scope))
+    }
+
+    /// `routes` whose handlers write through `request.auth.require(Caller.self)`: the token is
+    /// checked, with `scope`, in the write's own statement (`WriteGuard`).
+    func guardedWrite(_ routes: any RoutesBuilder, needing scope: Scope) -> any RoutesBuilder {
+        routes.grouped(WriteGuard(tokens: authenticator.tokens, scope: scope))
     }
 }

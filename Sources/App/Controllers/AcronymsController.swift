@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Web
 
 /// `/api/acronyms`: reads are public; creating, updating, deleting and (un)linking
@@ -21,7 +22,7 @@ struct AcronymsController: RouteCollection {
         api.get(":acronymID", "user", use: owner)
         api.get(":acronymID", "categories", use: categoriesOfAcronym)
 
-        let guarded = auth.guarded(api, needing: .acronymsWrite)
+        let guarded = auth.guardedWrite(api, needing: .acronymsWrite)
         guarded.post(use: create)
         guarded.put(":acronymID", use: update)
         guarded.delete(":acronymID", use: delete)
@@ -67,55 +68,73 @@ struct AcronymsController: RouteCollection {
         return try await categories.of(acronym: acronym.id, page: page)
     }
 
+    // The writes: each checks the token in its own statement (`Caller.write`), ownership too.
+
     func create(_ request: Request) async throws -> Acronym {
-        let user = try request.auth.require(User.self)
+        let caller = try request.auth.require(Caller.self)
         let data = try request.content.decode(AcronymRequest.self)
         try data.validate()
-        return try await acronyms.create(short: data.short, long: data.long, userID: user.id)
+        return try await acronyms.create(short: data.short, long: data.long, by: caller)
     }
 
     /// Updates short and long. As in the book the caller becomes the owner, unless the
     /// `owner` policy is on: then only the owner may update, and stays the owner.
     func update(_ request: Request) async throws -> Acronym {
-        let user = try request.auth.require(User.self)
+        let caller = try request.auth.require(Caller.self)
         let id = try request.parameters.require("acronymID", as: UUID.self)
         let data = try request.content.decode(AcronymRequest.self)
         try data.validate()
-        try await checkOwnership(of: id, by: user)
-        guard let acronym = try await acronyms.update(id, short: data.short, long: data.long, userID: user.id) else {
-            throw Abort(.notFound, reason: "No acronym with that id.")
+        if let acronym = try await acronyms.update(id, short: data.short, long: data.long, by: caller, ownedOnly: ownersOnly) {
+            return acronym
         }
-        return acronym
+        try await checkOwnership(of: id, by: caller)
+        throw Abort(.notFound, reason: "No acronym with that id.")
     }
 
     func delete(_ request: Request) async throws -> HTTPStatus {
+        let caller = try request.auth.require(Caller.self)
         let id = try request.parameters.require("acronymID", as: UUID.self)
-        try await checkOwnership(of: id, by: try request.auth.require(User.self))
-        guard try await acronyms.delete(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }
-        return .noContent
+        if try await acronyms.delete(id, by: caller, ownedOnly: ownersOnly) { return .noContent }
+        try await checkOwnership(of: id, by: caller)
+        throw Abort(.notFound, reason: "No acronym with that id.")
     }
 
     func attach(_ request: Request) async throws -> HTTPStatus {
+        let caller = try request.auth.require(Caller.self)
         let (acronymID, categoryID) = try linkIDs(request)
-        try await checkOwnership(of: acronymID, by: try request.auth.require(User.self))
-        try await categories.attach(acronym: acronymID, category: categoryID)  // unknown ids → FK violation → 404
+        // Unknown ids → FK violation → 404. Nothing linked: refused, or linked before.
+        if try await !categories.attach(acronym: acronymID, category: categoryID, by: caller, if: changeable(acronymID)) {
+            try await checkOwnership(of: acronymID, by: caller)
+        }
         return .created
     }
 
     func detach(_ request: Request) async throws -> HTTPStatus {
+        let caller = try request.auth.require(Caller.self)
         let (acronymID, categoryID) = try linkIDs(request)
-        try await checkOwnership(of: acronymID, by: try request.auth.require(User.self))
+        if try await categories.detach(acronym: acronymID, category: categoryID, by: caller, if: changeable(acronymID)) {
+            return .noContent
+        }
+        try await checkOwnership(of: acronymID, by: caller)
         // The same answers as attach's foreign-key violations (`ConstraintFields`).
-        if let missing = try await categories.detach(acronym: acronymID, category: categoryID) { throw Abort.unknown(missing) }
+        if let missing = try await categories.missingReference(acronym: acronymID, category: categoryID) { throw Abort.unknown(missing) }
         return .noContent
     }
 
-    /// Under the `owner` policy, 403 unless `user` owns the acronym (404 when there is none):
-    /// for every change to it, its categories included.
-    private func checkOwnership(of id: UUID, by user: User) async throws {
-        guard editPolicy == .owner else { return }
+    private var ownersOnly: Bool { editPolicy == .owner }
+
+    /// SQL, in a write as the caller: the caller may change acronym `id` (always, unless the
+    /// `owner` policy is on).
+    private func changeable(_ id: UUID) -> PostgresQuery {
+        ownersOnly ? "EXISTS (SELECT 1 FROM acronyms a WHERE a.id = \(id) AND \(AcronymRepository.owned(true)))" : "TRUE"
+    }
+
+    /// After a write that matched nothing, under the `owner` policy: 404 when there is no such
+    /// acronym, 403 when the caller does not own it. For every change to it, its categories included.
+    private func checkOwnership(of id: UUID, by caller: Caller) async throws {
+        guard ownersOnly else { return }
         guard let acronym = try await acronyms.find(id) else { throw Abort(.notFound, reason: "No acronym with that id.") }
-        guard acronym.user.id == user.id else { throw Abort(.forbidden, reason: "Only the acronym's owner may change it.") }
+        guard try await acronym.user.id == caller.userID else { throw Abort(.forbidden, reason: "Only the acronym's owner may change it.") }
     }
 
     private func find(_ request: Request) async throws -> Acronym {

@@ -54,33 +54,56 @@ struct AcronymRepository: Sendable {
             """)
     }
 
+    /// For seeding and tests: the app creates acronyms as their caller (`create(short:long:by:)`).
     func create(short: String, long: String, userID: UUID) async throws -> Acronym {
         let acronym = Acronym(id: UUID(), short: short, long: long, user: UserReference(id: userID))
         try await db.execute("INSERT INTO acronyms (id, short, long, user_id) VALUES (\(acronym.id), \(short), \(long), \(userID))")
         return acronym
     }
 
-    /// Sets short, long and owner; nil when there is no such acronym.
-    func update(_ id: UUID, short: String, long: String, userID: UUID) async throws -> Acronym? {
-        guard try await db.execute("UPDATE acronyms SET short = \(short), long = \(long), user_id = \(userID) WHERE id = \(id)") == 1 else {
-            return nil
-        }
-        return Acronym(id: id, short: short, long: long, user: UserReference(id: userID))
+    // Writes as a bearer: each is one statement with the token check (`Caller.write`), which
+    // reads the caller's id as `caller.user_id`.
+
+    /// A new acronym owned by the caller.
+    func create(short: String, long: String, by caller: Caller) async throws -> Acronym {
+        let id = UUID()
+        guard let row = try await caller.write("""
+            INSERT INTO acronyms (id, short, long, user_id) SELECT \(id), \(short), \(long), caller.user_id FROM caller
+            RETURNING user_id AS "userID"
+            """)
+        else { throw PostgresError(.server, message: "an INSERT ... SELECT FROM a caller returned no row") }
+        return Acronym(id: id, short: short, long: long, user: UserReference(id: try row.decode(column: "userID", as: UUID.self)))
     }
 
-    /// False when there was no such acronym.
-    func delete(_ id: UUID) async throws -> Bool {
-        try await db.execute("DELETE FROM acronyms WHERE id = \(id)") == 1
+    /// Sets short and long, and the caller as owner; nil when no acronym matched: none has that
+    /// id, or (`ownedOnly`) the caller does not own it.
+    func update(_ id: UUID, short: String, long: String, by caller: Caller, ownedOnly: Bool) async throws -> Acronym? {
+        try await caller.write("""
+            UPDATE acronyms a SET short = \(short), long = \(long), user_id = caller.user_id FROM caller
+            WHERE a.id = \(id) AND \(Self.owned(ownedOnly)) RETURNING \(Self.columns)
+            """).map(Self.acronym)
+    }
+
+    /// False when no acronym matched, as for `update`.
+    func delete(_ id: UUID, by caller: Caller, ownedOnly: Bool) async throws -> Bool {
+        try await caller.write("DELETE FROM acronyms a USING caller WHERE a.id = \(id) AND \(Self.owned(ownedOnly)) RETURNING a.id") != nil
+    }
+
+    /// SQL: the acronym `a` is the caller's, when only owners may change it.
+    static func owned(_ ownedOnly: Bool) -> PostgresQuery {
+        ownedOnly ? "a.user_id = caller.user_id" : "TRUE"
     }
 
     /// Rows are read column by column (not through `Decodable`): lists are the hot path.
     private func list(_ page: PageRequest?, _ query: PostgresQuery) async throws -> Page<Acronym> {
-        try Page(rows: try await db.query(query), request: page) { row in
-            Acronym(
-                id: try row.decode(column: "id", as: UUID.self),
-                short: try row.decode(column: "short", as: String.self),
-                long: try row.decode(column: "long", as: String.self),
-                user: UserReference(id: try row.decode(column: "userID", as: UUID.self)))
-        }
+        try Page(rows: try await db.query(query), request: page, item: Self.acronym)
+    }
+
+    private static func acronym(_ row: PostgresRow) throws -> Acronym {
+        Acronym(
+            id: try row.decode(column: "id", as: UUID.self),
+            short: try row.decode(column: "short", as: String.self),
+            long: try row.decode(column: "long", as: String.self),
+            user: UserReference(id: try row.decode(column: "userID", as: UUID.self)))
     }
 }

@@ -21,6 +21,7 @@ struct CategoryRepository: Sendable {
         try await db.query("SELECT id, name FROM categories WHERE id = \(id)").first.map(Self.category)
     }
 
+    /// For seeding and tests: the app creates categories as their caller (`create(name:by:)`).
     func create(name: String) async throws -> Category {
         let category = Category(id: UUID(), name: name)
         try await db.execute("INSERT INTO categories (id, name) VALUES (\(category.id), \(name))")
@@ -45,14 +46,39 @@ struct CategoryRepository: Sendable {
             """)
     }
 
-    /// Unlinks an acronym from a category. Nil when both exist (linked or not); otherwise the
-    /// reference that points nowhere, as `attach` would answer it (`ConstraintFields`). A removed
-    /// link proves both exist, so only an unlinked pair costs a second statement.
-    func detach(acronym acronymID: UUID, category categoryID: UUID) async throws -> ConstraintFields.Reference? {
-        let removed = try await db.execute("""
-            DELETE FROM acronym_category_pivot WHERE acronym_id = \(acronymID) AND category_id = \(categoryID)
-            """)
-        guard removed == 0 else { return nil }
+    // Writes as a bearer: each is one statement with the token check (`Caller.write`); a
+    // `condition` may read the caller's id as `caller.user_id`.
+
+    /// A new category, created by the caller.
+    func create(name: String, by caller: Caller) async throws -> Category {
+        let category = Category(id: UUID(), name: name)
+        guard try await caller.write("INSERT INTO categories (id, name) SELECT \(category.id), \(name) FROM caller RETURNING id") != nil else {
+            throw PostgresError(.server, message: "an INSERT ... SELECT FROM a caller returned no row")
+        }
+        return category
+    }
+
+    /// Links as the caller, if `condition` holds; false when nothing was linked: the link
+    /// existed, or the condition failed. A missing acronym or category is a foreign-key
+    /// violation (→ 404) when the condition holds.
+    func attach(acronym acronymID: UUID, category categoryID: UUID, by caller: Caller, if condition: PostgresQuery) async throws -> Bool {
+        try await caller.write("""
+            INSERT INTO acronym_category_pivot (acronym_id, category_id) SELECT \(acronymID), \(categoryID) FROM caller
+            WHERE \(condition) ON CONFLICT DO NOTHING RETURNING acronym_id
+            """) != nil
+    }
+
+    /// Unlinks as the caller, if `condition` holds; false when no link was removed.
+    func detach(acronym acronymID: UUID, category categoryID: UUID, by caller: Caller, if condition: PostgresQuery) async throws -> Bool {
+        try await caller.write("""
+            DELETE FROM acronym_category_pivot p USING caller
+            WHERE p.acronym_id = \(acronymID) AND p.category_id = \(categoryID) AND \(condition) RETURNING p.acronym_id
+            """) != nil
+    }
+
+    /// After an unlink that removed nothing: the reference that points nowhere, as `attach`
+    /// would answer it (`ConstraintFields`), or nil when both exist.
+    func missingReference(acronym acronymID: UUID, category categoryID: UUID) async throws -> ConstraintFields.Reference? {
         let rows = try await db.query("""
             SELECT EXISTS (SELECT 1 FROM acronyms WHERE id = \(acronymID)) AS acronym,
                    EXISTS (SELECT 1 FROM categories WHERE id = \(categoryID)) AS category
