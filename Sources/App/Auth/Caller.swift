@@ -27,10 +27,10 @@ struct Caller: Authenticatable {
     func write(_ write: PostgresQuery) async throws -> PostgresRow? {
         switch try await tokens.checkedWrite(write, tokenDigest: SHA256.hex(of: token.value), scope: scope) {
         case .wrote(let row, let userID):
-            checked.passed(userID)
+            checked.record(.success(userID))
             return row
         case .matchedNothing(let userID):
-            checked.passed(userID)
+            checked.record(.success(userID))
             return nil
         case .refused:
             try await verify()
@@ -44,29 +44,32 @@ struct Caller: Authenticatable {
     var userID: UUID {
         get async throws {
             try await verify()
-            guard let id = checked.userID else { throw BearerChallenge.missingToken }
+            guard case .success(let id)? = checked.verdict else { throw BearerChallenge.missingToken }
             return id
         }
     }
 
-    /// Checks the token unless a write already has: the 401 or 403 it deserves, if any. For
-    /// error paths (a handler that failed before its write) and as a backstop.
+    /// Checks the token unless it was checked already (by a write): the 401 or 403 it
+    /// deserves, if any. For error paths (a handler that failed before its write) and as a backstop.
     func verify() async throws {
-        guard checked.userID == nil else { return }
+        if let verdict = checked.verdict { return try verdict.map { _ in }.get() }
         let check = try await tokens.authenticate(token.value)
-        if let refusal = BearerChallenge.refusal(of: check, needing: scope) { throw refusal }
-        if case .valid(let identity) = check { checked.passed(identity.user.id) }
+        if let refusal = BearerChallenge.refusal(of: check, needing: scope) {
+            checked.record(.failure(refusal))
+            throw refusal
+        }
+        if case .valid(let identity) = check { checked.record(.success(identity.user.id)) }
     }
 }
 
-/// Whose token passed its check, once it has: for one request, shared by the copies of it
-/// that middleware and handler hold.
+/// The verdict on one request's token, once there is one: its user, or the answer refusing
+/// it. Shared by the copies of the request that middleware and handler hold.
 private final class CheckedUser: Sendable {
-    private let id = Mutex<UUID?>(nil)
+    private let state = Mutex<Result<UUID, Abort>?>(nil)
 
-    var userID: UUID? { id.withLock { $0 } }
+    var verdict: Result<UUID, Abort>? { state.withLock { $0 } }
 
-    func passed(_ userID: UUID) {
-        id.withLock { $0 = userID }
+    func record(_ verdict: Result<UUID, Abort>) {
+        state.withLock { $0 = verdict }
     }
 }

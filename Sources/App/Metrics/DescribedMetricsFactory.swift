@@ -11,8 +11,9 @@ struct DescribedMetricsFactory: MetricsFactory {
     /// Help text by family name; a family without one gets no `# HELP` (MetricsTests fails).
     let help: [String: String]
     let durationBuckets: [Duration]
-    /// For a swift-metrics `Recorder` with `aggregate`: none of TIL's today.
-    let valueBuckets: [Double] = [0.001, 0.01, 0.1, 1, 10, 100, 1000, 10_000]
+    /// For a swift-metrics `Recorder` with `aggregate`, by family (TIL's: counts of statements).
+    let valueBuckets: [String: [Double]]
+    private static let defaultValueBuckets: [Double] = [0.001, 0.01, 0.1, 1, 10, 100, 1000, 10_000]
 
     /// The family `label` names, with its help (the unit is part of TIL's labels already).
     private func family(_ label: String) -> MetricNameDescriptor {
@@ -29,7 +30,7 @@ struct DescribedMetricsFactory: MetricsFactory {
 
     func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
         guard aggregate else { return registry.makeGauge(descriptor: family(label), labels: dimensions) }
-        return registry.makeValueHistogram(descriptor: family(label), labels: dimensions, buckets: valueBuckets)
+        return registry.makeValueHistogram(descriptor: family(label), labels: dimensions, buckets: valueBuckets[label] ?? Self.defaultValueBuckets)
     }
 
     func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {

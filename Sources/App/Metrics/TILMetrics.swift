@@ -50,7 +50,8 @@ final class TILMetrics: Sendable {
                 .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
                 .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
                 .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
-            ])
+            ],
+            valueBuckets: DatabaseTimingMiddleware.valueBuckets)
         openConnections = registry.makeGauge(descriptor: .init(
             metricName: "http_open", unitName: "connections", helpText: "HTTP connections open now."))
         poolInUse = registry.makeGauge(descriptor: .init(
