@@ -39,9 +39,10 @@ public struct PostgresConfiguration: Sendable {
     public var tlsRootCertificate: String?
     /// Connections shared out over the event loops that use the client (one per core): each
     /// loop opens at most `poolSize / cores` (rounded up), and off-loop callers are served by
-    /// `min(cores, poolSize)` loops of the client's own. Default 4 per core (8 at least): a
-    /// loop keeps that many statements in flight; more only made PostgreSQL's backends
-    /// contend for the cores (Benchmarks/RESULTS.md, "The database path on the event loops").
+    /// `min(cores, poolSize)` loops of the client's own. Default 8 per core (16 at least): a
+    /// loop keeps that many statements in flight. With one round trip per bearer write
+    /// (issue 22), 16 on 2 cores gave creates 10 % more than 8 and one-row reads the same;
+    /// 32 gave creates no more, at a p99 four times as long (`scripts/bench-pool.sh`).
     public var poolSize: Int
     /// How long a query waits for a free connection before `databaseBusy`.
     public var acquireTimeout: Duration
@@ -62,7 +63,7 @@ public struct PostgresConfiguration: Sendable {
         self.database = database
         self.unixSocketDirectory = unixSocketDirectory
         self.tls = tls
-        poolSize = 4 * max(2, OSThread.coreCount)
+        poolSize = 8 * max(2, OSThread.coreCount)
         acquireTimeout = .seconds(5)
         connectTimeout = .seconds(5)
     }

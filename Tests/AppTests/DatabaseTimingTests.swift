@@ -42,7 +42,8 @@ final class DatabaseTimingTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(database, 200, "the lock wait is time inside a statement")
             XCTAssertLessThan(Double(fields["acquire_ms"] ?? "") ?? .infinity, 50, "a connection was free")
             XCTAssertGreaterThanOrEqual(total, database)
-            XCTAssertGreaterThanOrEqual(Int(fields["statements"] ?? "") ?? 0, 2, "the token check, then the update")
+            // Issue 22: the token check and the update are one statement (prepared first on a new connection).
+            XCTAssertTrue((1...2).contains(Int(fields["statements"] ?? "") ?? 0), "statements: \(fields["statements"] ?? "none")")
         }
     }
 
