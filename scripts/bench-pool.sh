@@ -17,7 +17,6 @@ seconds=${BENCH_SECONDS:-8}
 # shellcheck source=lib/fresh-server.sh
 . "$root/scripts/lib/fresh-server.sh"
 trap 'fresh_server_stop; "$root/scripts/local-postgres.sh" drop-db til_pgbench >/dev/null 2>&1 || true' EXIT
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
 wrk_line() {  # wrk_line URL [METHOD BODY AUTHORIZATION]: "req/s p99 ms non-2xx"
     BENCH_METHOD=${2:-GET} BENCH_BODY=${3:-} BENCH_AUTH=${4:-} \
@@ -34,8 +33,8 @@ for round in $(seq "$rounds"); do
         fresh_server_start "$bin/til-server" "til_pool_$$" ENVIRONMENT=production ADMIN_PASSWORD="$password" BCRYPT_COST=4 \
             DATABASE_URL="$url&pool_size=$pool"
         base=$FRESH_URL
-        login=$(curl -sf -X POST -H "Authorization: Basic $(printf 'admin:%s' "$password" | base64 -w0)" "$base/api/users/login")
-        bearer="Bearer $(echo "$login" | json '["value"]')"
+        fresh_admin_login "$password"
+        bearer=$BEARER
         acronym=$(curl -sf -H "Authorization: $bearer" -H 'Content-Type: application/json' \
             -d '{"short":"ONE","long":"One row to read"}' "$base/api/acronyms" | json '["id"]')
         label="round $round pool_size $pool $bin"
