@@ -20,7 +20,9 @@ import Web
 /// own statement, and locks the session `FOR SHARE`, so a logout (or any other end of the
 /// session: an `UPDATE` of its row) either waits for a write that already passed the check to
 /// commit, or commits first and the write, re-reading the session, finds it ended. No row
-/// appears after the revocation that ended its token committed.
+/// appears after the revocation that ended its token's session committed. (A token revoked on
+/// its own, the pair a retry within the refresh grace supersedes, is checked but not locked:
+/// its session lives on, and a write that passed the check may commit just after.)
 ///
 /// The touch skips a session row that another write holds (`SKIP LOCKED`): two writes that both
 /// hold the share lock and both wanted to upgrade it would deadlock. A busy session skips some
