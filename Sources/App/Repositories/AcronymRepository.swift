@@ -1,3 +1,4 @@
+import Crypt
 import Foundation
 import Postgres
 
@@ -56,7 +57,7 @@ struct AcronymRepository: Sendable {
 
     /// For seeding and tests: the app creates acronyms as their caller (`create(short:long:by:)`).
     func create(short: String, long: String, userID: UUID) async throws -> Acronym {
-        let acronym = Acronym(id: UUID(), short: short, long: long, user: UserReference(id: userID))
+        let acronym = Acronym(id: SecureRandom.uuid(), short: short, long: long, user: UserReference(id: userID))
         try await db.execute("INSERT INTO acronyms (id, short, long, user_id) VALUES (\(acronym.id), \(short), \(long), \(userID))")
         return acronym
     }
@@ -66,7 +67,7 @@ struct AcronymRepository: Sendable {
 
     /// A new acronym owned by the caller.
     func create(short: String, long: String, by caller: Caller) async throws -> Acronym {
-        let id = UUID()
+        let id = SecureRandom.uuid()
         guard let row = try await caller.write("""
             INSERT INTO acronyms (id, short, long, user_id) SELECT \(id), \(short), \(long), caller.user_id FROM caller
             RETURNING user_id AS "userID"

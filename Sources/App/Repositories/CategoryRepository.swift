@@ -1,3 +1,4 @@
+import Crypt
 import Foundation
 import Postgres
 
@@ -23,7 +24,7 @@ struct CategoryRepository: Sendable {
 
     /// For seeding and tests: the app creates categories as their caller (`create(name:by:)`).
     func create(name: String) async throws -> Category {
-        let category = Category(id: UUID(), name: name)
+        let category = Category(id: SecureRandom.uuid(), name: name)
         try await db.execute("INSERT INTO categories (id, name) VALUES (\(category.id), \(name))")
         return category
     }
@@ -51,7 +52,7 @@ struct CategoryRepository: Sendable {
 
     /// A new category, created by the caller.
     func create(name: String, by caller: Caller) async throws -> Category {
-        let category = Category(id: UUID(), name: name)
+        let category = Category(id: SecureRandom.uuid(), name: name)
         guard try await caller.write("INSERT INTO categories (id, name) SELECT \(category.id), \(name) FROM caller RETURNING id") != nil else {
             throw PostgresError(.server, message: "an INSERT ... SELECT FROM a caller returned no row")
         }
