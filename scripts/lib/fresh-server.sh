@@ -1,7 +1,7 @@
 # Sourced by scripts/readme-walk.sh and scripts/bench.sh: one til-server on a loopback port the
 # kernel picks (`--port 0`: nothing assumes 8080 is free), over a fresh database of the local
 # PostgreSQL cluster (scripts/local-postgres.sh fresh-db), and its clean-up.
-#   fresh_server_start BIN DBNAME [VAR=value...]  sets FRESH_URL (http://127.0.0.1:PORT), FRESH_PID, FRESH_LOG,
+#   fresh_server_start BIN DBNAME [VAR=value...]  (FRESH_URL_PARAMS=pool_size=16 adds URL parameters) sets FRESH_URL (http://127.0.0.1:PORT), FRESH_PID, FRESH_LOG,
 #                                                 FRESH_DATABASE_URL (its database, for psql)
 #   fresh_admin_login PASSWORD                    logs the admin in: sets BASIC and BEARER (Authorization
 #                                                 values) and ADMIN_ID; defines json FILTER (stdin JSON)
@@ -15,7 +15,7 @@ fresh_server_start() {
     [ -x "$bin" ] || { echo "$bin is not built" >&2; return 1; }
     FRESH_DB=$db
     FRESH_LOG=$(mktemp "${TMPDIR:-/tmp}/til-$db-XXXXXX.log")
-    FRESH_DATABASE_URL=$("$root/scripts/local-postgres.sh" fresh-db "$db")
+    FRESH_DATABASE_URL=$("$root/scripts/local-postgres.sh" fresh-db "$db")${FRESH_URL_PARAMS:+&$FRESH_URL_PARAMS}
     env DATABASE_URL="$FRESH_DATABASE_URL" LOG_LEVEL=notice "$@" setsid "$bin" serve --hostname 127.0.0.1 --port 0 >"$FRESH_LOG" 2>&1 &
     FRESH_PID=$!
     local _
