@@ -12,9 +12,7 @@ import XCTest
 /// that are not UTF-8 are refused, and the operator would never learn why it fails.
 final class PasswordStdinEncodingTests: XCTestCase {
     func testAPasswordOnStdinThatIsNotUTF8IsRefused() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            _ = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, _ in
             let latin1 = Array("p".utf8) + [0xE4] + Array("sswort-lang\n".utf8)  // "pässwort-lang" in ISO 8859-1
             let run = try await TILServerRun.run(
                 ["users", "set-password", "timc", "--password-stdin"], environment: environment, inputBytes: latin1)

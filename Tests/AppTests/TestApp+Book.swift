@@ -95,3 +95,14 @@ func withTestAppInBothModes(settings: [String: String] = [:], _ body: (TestApp) 
         try await TestApp.run(mode, settings: settings, body)
     }
 }
+
+/// The setup of the `til-server users` tests: the app in process, the environment for
+/// `til-server` child processes over the same database, and one user made first.
+func withCommandTestApp(
+    username: String = "timc", _ body: (TestApp, [String: String], User) async throws -> Void
+) async throws {
+    let environment = try TILServerRun.testEnvironment()
+    try await withTestApp { app in
+        try await body(app, environment, try await User.create(username: username, on: app))
+    }
+}

@@ -13,9 +13,7 @@ import XCTest
 /// line: the kernel ends every argument at the first one; on stdin it is tested below.)
 final class UsersCommandInputTests: XCTestCase {
     func testPasswordsOnStdinThatBreakTheRulesAreRefusedAndChangeNothing() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            _ = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, _ in
             let cases: [(input: String, status: Int32, fragment: String)] = [
                 ("", 64, "Expected the password on stdin."),
                 ("\n", 1, "'new password' must be at least 8 bytes."),
@@ -36,9 +34,7 @@ final class UsersCommandInputTests: XCTestCase {
     /// The first line is the password, whole: a second line is not part of it, a CRLF ending
     /// is an ending, and white space around it is part of it.
     func testThePasswordIsExactlyTheFirstLineOfStdin() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            _ = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, _ in
             let cases: [(input: String, password: String, notThePassword: String)] = [
                 ("first-line-pass\nsecond line\n", "first-line-pass", "first-line-pass\nsecond line"),
                 ("windows-ending\r\n", "windows-ending", "windows-ending\r"),
@@ -57,9 +53,7 @@ final class UsersCommandInputTests: XCTestCase {
     }
 
     func testUsernamesThatNameNoAccountAreOneLineAndChangeNothing() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            _ = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, _ in
             for _ in 1...2 { _ = try await app.client.login("timc", "wrong-password") }
             let names = ["", String(repeating: "t", count: 300), " timc", "timc ", "timc\u{200B}", "\u{202E}cmit", "tim\nc", "timc\u{7}"]
             for name in names {

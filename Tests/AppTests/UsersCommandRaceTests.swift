@@ -12,9 +12,7 @@ final class UsersCommandRaceTests: XCTestCase {
     /// Both commands succeed; one password is left (never a mix), and every session that
     /// existed before is ended exactly once between them.
     func testTwoConcurrentSetPasswordsLeaveOneOfTheTwoAndNoEarlierSession() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            _ = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, _ in
             let sessions = [try await app.client.session("timc"), try await app.client.session("timc")]
             let arguments = ["users", "set-password", "timc", "--password-stdin"]
             async let first = TILServerRun.run(arguments, environment: environment, input: "first-new-pass\n")

@@ -13,9 +13,7 @@ import XCTest
 /// `ThrottleCaseFoldingTests`.)
 final class UsersCommandSpellingTests: XCTestCase {
     func testSetPasswordReachesTheAccountTheLoginFindsInEverySpelling() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            let user = try await User.create(username: "zoë-ali", on: app)
+        try await withCommandTestApp(username: "zoë-ali") { app, environment, user in
             let lookalike = try await User.create(username: "zoe-ali", on: app)
             let before = try await app.client.session("zoë-ali")
 

@@ -9,9 +9,7 @@ import XCTest
 /// process over the same database, and the start-up check of the stored admin password.
 final class UsersCommandTests: XCTestCase {
     func testSetPasswordAppliesTheRulesEndsEverySessionAndIsAudited() async throws {
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            let user = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, user in
             let tokens = [try await app.client.session("timc"), try await app.client.session("TimC")]
 
             let short = try await TILServerRun.run(["users", "set-password", "timc", "--password-stdin"], environment: environment, input: "short\n")
@@ -40,9 +38,7 @@ final class UsersCommandTests: XCTestCase {
     /// On a terminal the password is asked twice with echo off, and never shown.
     func testSetPasswordAsksTwiceWithoutEchoOnATerminal() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 drives the pseudo-terminal") }
-        let environment = try TILServerRun.testEnvironment()
-        try await withTestApp { app in
-            _ = try await User.create(username: "timc", on: app)
+        try await withCommandTestApp { app, environment, _ in
             let answers = [(prompt: "New password for timc: ", text: "typed-at-the-terminal"), (prompt: "Repeat it: ", text: "typed-at-the-terminal")]
             let result = try await PseudoTerminal.run(
                 try ServerProcess.binaryURL(), ["users", "set-password", "timc"], answers: answers, environment: environment)
