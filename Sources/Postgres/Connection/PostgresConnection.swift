@@ -4,14 +4,13 @@ import Sockets
 
 /// One libpq connection, driven without blocking by the event loop it lives on.
 ///
-/// libpq runs in non-blocking mode: the connection is opened with `PQconnectPoll`, a
-/// statement goes out with `PQsendQueryPrepared`, the socket is watched by the loop
-/// (level-triggered), and the caller resumes on the same loop thread once `PQgetResult` holds
-/// the whole answer. A request that reads the database therefore never leaves its thread.
+/// libpq runs non-blocking (`PQconnectPoll`, `PQsendQueryPrepared`), the loop watches the
+/// socket (level-triggered), and the caller resumes on the loop thread once `PQgetResult`
+/// holds the whole answer: a request that reads the database never leaves its thread.
+/// Statement names and plan freshness are `StatementCache`'s; timing is `QueryTiming`'s.
 ///
-/// Loop-confined, and therefore not Sendable: it is opened, used and closed on `loop` (the
-/// statement and event paths check it by precondition). Its pool lives on the same loop, and a
-/// `PostgresTransaction` carries it as a `LoopBound`, which lends it out only there.
+/// Loop-confined, so not Sendable: opened, used and closed on `loop` (checked by precondition);
+/// its pool lives there too, and a `PostgresTransaction` lends it out only there (`LoopBound`).
 final class PostgresConnection: EventHandler {
     private enum Phase { case connecting, idle, busy, closed }
 
