@@ -115,6 +115,7 @@ public struct TIL: Sendable {
     /// migration's step, for tests that empty the tables between cases instead of migrating.
     package func seedAdmin() async throws {
         try await TILMigrations.insertAdmin(password: configuration.adminPassword, hasher: hasher, on: db)
+        try await db.execute("UPDATE users SET is_admin = true WHERE username = \("admin")")
     }
 
     /// Counts requests by route and serves `/metrics` (`MetricsExposure`): on the app's port,
