@@ -1,0 +1,36 @@
+import Web
+
+/// A client registered with TIL's authorization server (RFC 7591 metadata, as stored).
+/// The secret never appears here: a confidential client's secret lives only as a digest in
+/// `oauth_clients.secret_digest`, checked by the client authentication.
+struct OAuthClient: Sendable, Equatable {
+    /// How the client proves itself at the token endpoint (RFC 7591 §2).
+    enum AuthMethod: String, Sendable, CaseIterable {
+        /// A public client (a native or browser app): it holds no secret.
+        case none
+        case clientSecretBasic = "client_secret_basic"
+        case clientSecretPost = "client_secret_post"
+    }
+
+    /// The grants a client may use at the token endpoint.
+    enum GrantType: String, Sendable, CaseIterable {
+        case authorizationCode = "authorization_code"
+        case refreshToken = "refresh_token"
+        case clientCredentials = "client_credentials"
+    }
+
+    /// The public `client_id`.
+    let id: String
+    let name: String
+    let authMethod: AuthMethod
+    /// Compared by exact string, except for loopback ports (`RedirectURIMatch`).
+    let redirectURIs: [String]
+    let postLogoutRedirectURIs: [String]
+    let grantTypes: [GrantType]
+    /// The most this client may ever be granted, as names (resource scopes included).
+    let scope: [String]
+    /// A first-party app: no consent page.
+    let trusted: Bool
+
+    var isPublic: Bool { authMethod == .none }
+}
