@@ -20,12 +20,14 @@ TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null &
 # `make install` copies til and til-server here (bin/): /usr/local as root, else ~/.local.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 
-.PHONY: help deps db db-stop build release run install routes test readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
+.PHONY: help deps browser-deps db db-stop build release run install routes test test-browser test-oauth-client readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
 
 # Every target is listed here (MakefileTests checks).
 help:
 	@echo "make run            build (release) and serve on http://$(HOST):$(PORT)"
-	@echo "make test           build and run every test (starts a local PostgreSQL), then readme-check"
+	@echo "make test           build and run every test (starts a local PostgreSQL), readme-check and the OAuth proofs"
+	@echo "make test-browser   headless Chromium logs in and consents (release build) -> docs/images/oauth-*.png"
+	@echo "make test-oauth-client  authlib as a third-party OAuth client of a release til-server"
 	@echo "make install        til and til-server (release) into $(PREFIX)/bin (PREFIX=...)"
 	@echo "make routes         print the route table (no database needed)"
 	@echo "make readme-check   run the README's sh blocks in order against a fresh server"
@@ -39,6 +41,7 @@ help:
 	@echo "make build          debug build"
 	@echo "make release        release build"
 	@echo "make deps           install the Debian packages TIL needs (root)"
+	@echo "make browser-deps   install Debian's chromium and chromium-driver (root)"
 	@echo "make db             start the local PostgreSQL (.pgdata/)"
 	@echo "make db-stop        stop it"
 	@echo "make cluster-up     3 til-servers behind HAProxy, PgBouncer, a primary + streaming replica"
@@ -90,11 +93,26 @@ routes: build
 ## One test at a time (`--no-parallel`): the database tests share one database (Tests/README.md).
 ## XCTest only: swift-testing's runner has no tests here, and its empty summary would be the
 ## last line instead of XCTest's count. The README walk goes first, so that count stays last.
-test: deps
+## The OAuth proofs (scripts/oauth-proof.sh) run on the debug build here, one server for both,
+## their screenshots in .oauth-proof/ (`make test-browser` refreshes docs/images/).
+test: deps browser-deps
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="openssl curl" 2>/dev/null || echo "openssl/curl missing: the HTTPS tests will skip"
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	scripts/readme-walk.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+	OAUTH_SCREENSHOTS=.oauth-proof scripts/oauth-proof.sh all "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 	DATABASE_URL="$(TEST_DB)" swift test --skip-build --no-parallel --disable-swift-testing $(SWIFT_BUILD_FLAGS)
+
+## Issue 18's proof by third parties (scripts/oauth-proof.sh): a release til-server over a fresh
+## database, driven by headless Chromium (selenium) and by authlib, pinned in .venv-oauth/.
+test-browser: release browser-deps
+	scripts/oauth-proof.sh browser "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
+test-oauth-client: release
+	scripts/oauth-proof.sh client "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
+## Debian's chromium and its driver (selenium's browser), installed like `deps`.
+browser-deps:
+	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="chromium chromium-driver"
 
 ## The README's sh blocks, in order, against a fresh debug til-server and database (scripts/readme-walk.sh).
 readme-check: build

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Issue 18's proof by third parties: TIL's authorization server driven by clients TIL did not
+# write. `make test-browser`, `make test-oauth-client`, and `make test` (both, one server).
+#
+#   scripts/oauth-proof.sh browser|client|all [BIN_DIR]   BIN_DIR holds til-server (default .build/release)
+#   OAUTH_SCREENSHOTS=DIR                                  where the screenshots go (default docs/images)
+#
+#   browser  headless Chromium (Debian's chromium + chromium-driver, through selenium) logs in on
+#            the login page, sees a wrong password refused, approves consent and lands on the
+#            redirect URI with a code; screenshots to docs/images/ (scripts/oauth-proof/browser_login.py)
+#   client   authlib's OAuth2Session as a public and a confidential client: registration, code +
+#            PKCE through the HTML forms, refresh, narrowed scope, revocation, introspection,
+#            client_credentials (scripts/oauth-proof/authlib_client.py)
+#
+# Installs the pinned Python packages (scripts/oauth-proof/requirements.txt) into .venv-oauth/
+# (git-ignored) when they differ; the Makefile installs chromium. Serves BIN_DIR/til-server in
+# development on a free loopback port over a fresh database of the local PostgreSQL, and stops
+# it and drops the database on every exit, failed or not. Any failed step exits non-zero, with
+# the server's log.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:?usage: scripts/oauth-proof.sh browser|client|all [BIN_DIR]}
+bin=$(cd "${2:-$root/.build/release}" && pwd)
+proof=$root/scripts/oauth-proof
+venv=$root/.venv-oauth
+case $mode in browser|client|all) ;; *) echo "unknown mode '$mode' (browser, client or all)" >&2; exit 2;; esac
+# shellcheck source=lib/fresh-server.sh
+. "$root/scripts/lib/fresh-server.sh"
+
+if [ "$mode" != client ]; then
+    for tool in /usr/bin/chromium /usr/bin/chromedriver; do
+        [ -x "$tool" ] || { echo "$tool is missing: apt-get install chromium chromium-driver (make test-browser does, as root)" >&2; exit 1; }
+    done
+fi
+# The venv is current when it was installed from this very requirements file.
+if ! cmp -s "$proof/requirements.txt" "$venv/installed-requirements.txt"; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps -r "$proof/requirements.txt"
+    cp "$proof/requirements.txt" "$venv/installed-requirements.txt"
+fi
+
+on_exit() {
+    local status=$?
+    if [ "$status" != 0 ] && [ -n "${FRESH_LOG:-}" ] && [ -f "$FRESH_LOG" ]; then
+        echo "--- the last lines of til-server's log:" >&2; tail -n 40 "$FRESH_LOG" >&2
+    fi
+    fresh_server_stop
+    exit "$status"
+}
+trap on_exit EXIT
+
+admin_password=${ADMIN_PASSWORD:-password}
+fresh_server_start "$bin/til-server" "til_oauth_proof_$$" ENVIRONMENT=development LOG_LEVEL=info
+
+# The clients see only what a third party would: the server's URL and the admin's password
+# (the development one). Plain http is fine on loopback (RFC 8252 §8.3), which authlib accepts
+# only when told; selenium must not fetch a driver of its own (SE_OFFLINE).
+export TIL_URL=$FRESH_URL TIL_ADMIN_PASSWORD=$admin_password TIL_SERVER_BIN=$bin/til-server
+export TIL_DATABASE_URL=$FRESH_DATABASE_URL TIL_SCREENSHOTS=${OAUTH_SCREENSHOTS:-$root/docs/images}
+export AUTHLIB_INSECURE_TRANSPORT=1 SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1
+mkdir -p "$TIL_SCREENSHOTS"
+run() {
+    local started=$SECONDS
+    echo "== $1 against $TIL_URL"
+    timeout 180 "$venv/bin/python" "$proof/$1"
+    echo "== $1 passed in $((SECONDS - started)) s"
+}
+[ "$mode" = client ] || run browser_login.py
+[ "$mode" = browser ] || run authlib_client.py

@@ -1,0 +1,169 @@
+"""A person in a real browser: headless Chromium (Debian's chromium and chromedriver, driven by
+selenium) opens a client's authorization URL (PKCE S256, state), sees TIL's login form, is
+refused a wrong password on the page, logs in, approves consent and lands on the client's
+redirect URI with a code, the same state and iss; another client is denied. Screenshots of
+the login, error and consent pages go to TIL_SCREENSHOTS (docs/images/ for the README)."""
+
+import os
+import urllib.parse
+
+from authlib.common.security import generate_token
+from authlib.integrations.requests_client import OAuth2Session
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as shown
+from selenium.webdriver.support.ui import WebDriverWait
+
+from proof import ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, check_status, discover, register, summary
+from redirect_catcher import RedirectCatcher
+
+SCOPE = "acronyms:write categories:write"
+WIDTH, HEIGHT = 900, 720
+SCREENSHOTS = os.environ["TIL_SCREENSHOTS"]
+
+
+def chromium():
+    """Debian's chromium through Debian's chromedriver: Selenium Manager is skipped (a driver
+    path is given, and SE_OFFLINE is set), so nothing is downloaded."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    options.add_argument("--headless=new")
+    if os.geteuid() == 0:
+        options.add_argument("--no-sandbox")  # Chromium's sandbox refuses to run as root
+    options.add_argument("--disable-dev-shm-usage")
+    options.add_argument("--lang=en-US")
+    options.add_argument(f"--window-size={WIDTH},{HEIGHT}")
+    driver = webdriver.Chrome(options=options, service=Service(executable_path="/usr/bin/chromedriver"))
+    # The same viewport whatever the window decorations: screenshots of a fixed size.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+def screenshot(driver, name):
+    path = os.path.join(SCREENSHOTS, name)
+    check(driver.save_screenshot(path), f"screenshot {path}")
+
+
+def page_text(driver):
+    return driver.find_element(By.TAG_NAME, "body").text
+
+
+def wait_for(driver, css, claim):
+    try:
+        return WebDriverWait(driver, 10).until(shown.visibility_of_element_located((By.CSS_SELECTOR, css)))
+    except Exception:
+        check(False, claim, f"no {css} at {driver.current_url}:\n{page_text(driver)[:800]}")
+
+
+def check_login_form(driver, client_name):
+    username = wait_for(driver, "input[name=username]", "the login form is shown")
+    check(True, "the login form is shown")
+    password = driver.find_element(By.CSS_SELECTOR, "input[name=password]")
+    check_equal(password.get_attribute("type"), "password", "the password field hides what is typed")
+    check_equal(username.get_attribute("autocomplete"), "username", "autocomplete=username")
+    check_equal(password.get_attribute("autocomplete"), "current-password", "autocomplete=current-password")
+    for field in (username, password):
+        label = driver.find_elements(By.CSS_SELECTOR, f"label[for='{field.get_attribute('id')}']")
+        check(label and label[0].text.strip(), f"the {field.get_attribute('name')} field has a label")
+    csrf = driver.find_elements(By.CSS_SELECTOR, "input[type=hidden][name=csrf_token]")
+    check(csrf and csrf[0].get_attribute("value"), "the form carries a CSRF token")
+    check(client_name in page_text(driver), "the login page names the client")
+    return username, password
+
+
+def log_in(driver, client_name, password_text):
+    username, password = check_login_form(driver, client_name)
+    username.clear()
+    username.send_keys("admin")
+    password.send_keys(password_text)
+    password.submit()
+
+
+def authorization_url(client, endpoints):
+    verifier = generate_token(64)
+    url, state = client.create_authorization_url(endpoints["authorization_endpoint"], code_verifier=verifier)
+    return url, state, verifier
+
+
+def back_at_client(driver, catcher, state, endpoints, claim):
+    try:
+        WebDriverWait(driver, 10).until(shown.url_contains(catcher.redirect_uri))
+    except Exception:
+        check(False, claim, f"still at {driver.current_url}:\n{page_text(driver)[:800]}")
+    redirect = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(driver.current_url).query))
+    check_equal(catcher.next_redirect(), redirect, f"{claim}: the client's listener got the redirect")
+    check_equal(redirect.get("state"), state, f"{claim}: the same state")
+    check_equal(redirect.get("iss"), endpoints["issuer"], f"{claim}: iss (RFC 9207)")
+    return redirect
+
+
+def approve(driver, endpoints, admin, catcher):
+    name = "Proof browser client"
+    registered = register(admin, {
+        "client_name": name, "redirect_uris": [catcher.redirect_uri], "token_endpoint_auth_method": "none",
+        "grant_types": ["authorization_code", "refresh_token"], "scope": SCOPE}, endpoints["registration_endpoint"])
+    client = OAuth2Session(registered["client_id"], token_endpoint_auth_method="none", scope=SCOPE,
+                           redirect_uri=catcher.redirect_uri, code_challenge_method="S256")
+    url, state, verifier = authorization_url(client, endpoints)
+    driver.get(url)
+    check_login_form(driver, name)
+    driver.find_element(By.CSS_SELECTOR, "input[name=username]").send_keys("admin")
+    screenshot(driver, "oauth-login.png")
+
+    log_in(driver, name, "not-the-password")
+    wait_for(driver, "input[name=username]", "a wrong password shows the login form again")
+    text = page_text(driver)
+    check("Invalid username or password" in text, "a wrong password shows the error on the page", text[:800])
+    check(url != driver.current_url or "code=" not in driver.current_url, "a wrong password does not redirect")
+    screenshot(driver, "oauth-login-error.png")
+
+    log_in(driver, name, ADMIN_PASSWORD)
+    wait_for(driver, "button[name=decision][value=approve]", "the right password leads to the consent page")
+    text = page_text(driver)
+    check(name in text, "the consent page names the client", text[:800])
+    driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=deny]")
+    check(True, "the consent page offers deny beside approve")
+    screenshot(driver, "oauth-consent.png")
+
+    driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=approve]").click()
+    redirect = back_at_client(driver, catcher, state, endpoints, "approve lands on the redirect URI")
+    check("code" in redirect, "approve: the redirect carries a code", redirect)
+    token = client.fetch_token(endpoints["token_endpoint"], code=redirect["code"], code_verifier=verifier,
+                               grant_type="authorization_code")
+    check_status(client.get(f"{TIL_URL}/api/users/me", timeout=10), 200, "the browser's code buys a working token")
+    check_equal(set(token["scope"].split()), set(SCOPE.split()), "the token has the consented scopes")
+
+
+def deny(driver, endpoints, admin, catcher):
+    registered = register(admin, {
+        "client_name": "Proof denied client", "redirect_uris": [catcher.redirect_uri],
+        "token_endpoint_auth_method": "none", "grant_types": ["authorization_code"], "scope": SCOPE},
+        endpoints["registration_endpoint"])
+    client = OAuth2Session(registered["client_id"], token_endpoint_auth_method="none", scope=SCOPE,
+                           redirect_uri=catcher.redirect_uri, code_challenge_method="S256")
+    url, state, _ = authorization_url(client, endpoints)
+    driver.get(url)
+    wait_for(driver, "button[name=decision][value=deny]", "signed in, another client goes straight to consent")
+    driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=deny]").click()
+    redirect = back_at_client(driver, catcher, state, endpoints, "deny lands on the redirect URI")
+    check_equal(redirect.get("error"), "access_denied", "deny: error=access_denied")
+    check("code" not in redirect, "deny: no code")
+
+
+def main():
+    endpoints = discover()
+    admin = admin_session()
+    driver = chromium()
+    try:
+        with RedirectCatcher() as catcher:
+            approve(driver, endpoints, admin, catcher)
+            deny(driver, endpoints, admin, catcher)
+    finally:
+        driver.quit()
+    summary("browser login")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""What both third-party proofs share: the server under test, checks that say what they proved,
+discovery (RFC 8414), and client registration (RFC 7591) as any client would do it.
+
+The environment comes from scripts/oauth-proof.sh: TIL_URL, TIL_ADMIN_PASSWORD."""
+
+import os
+import sys
+import time
+
+import requests
+from authlib.integrations.requests_client import OAuth2Session
+
+TIL_URL = os.environ["TIL_URL"]
+ADMIN_PASSWORD = os.environ["TIL_ADMIN_PASSWORD"]
+_started = time.monotonic()
+_passed = 0
+
+
+def check(condition, claim, detail=None):
+    """Stops the proof, loudly, unless `condition`; otherwise says what was proved."""
+    global _passed
+    if not condition:
+        print(f"FAILED  {claim}" + (f"\n        {detail}" if detail is not None else ""), file=sys.stderr)
+        sys.exit(1)
+    _passed += 1
+    print(f"ok      {claim}")
+
+
+def check_equal(actual, expected, claim):
+    check(actual == expected, claim, f"expected {expected!r}, got {actual!r}")
+
+
+def check_status(response, expected, claim):
+    check(response.status_code == expected, claim,
+          f"expected {expected}, got {response.status_code}: {response.text[:500]}")
+
+
+def summary(name):
+    print(f"{name}: {_passed} checks passed in {time.monotonic() - _started:.1f} s")
+
+
+def discover():
+    """The authorization server's metadata, the only thing a client needs to know of TIL."""
+    response = requests.get(f"{TIL_URL}/.well-known/oauth-authorization-server", timeout=10)
+    check_status(response, 200, "discovery: GET /.well-known/oauth-authorization-server")
+    metadata = response.json()
+    check_equal(metadata.get("issuer"), TIL_URL, "discovery: the issuer is the server's own URL")
+    check_equal(metadata.get("code_challenge_methods_supported"), ["S256"], "discovery: PKCE S256 only")
+    for endpoint in ("authorization_endpoint", "token_endpoint", "registration_endpoint",
+                     "revocation_endpoint", "introspection_endpoint"):
+        check(str(metadata.get(endpoint, "")).startswith(TIL_URL), f"discovery: {endpoint} on the issuer")
+    return metadata
+
+
+def admin_session():
+    """An authlib session holding the admin's bearer token with `clients:write`, from TIL's own
+    Basic login: registration needs that scope (issue 18)."""
+    response = requests.post(f"{TIL_URL}/api/users/login", params={"scope": "clients:write"},
+                             auth=("admin", ADMIN_PASSWORD), timeout=10)
+    check_status(response, 200, "the admin logs in with the clients:write scope")
+    return OAuth2Session(token={"access_token": response.json()["value"], "token_type": "Bearer"})
+
+
+def register(admin, metadata, registration_endpoint):
+    """RFC 7591 registration; authlib has no helper for it, so a plain authorized POST."""
+    response = admin.post(registration_endpoint, json=metadata, timeout=10)
+    check_status(response, 201, f"registration: {metadata['client_name']} gets 201")
+    registered = response.json()
+    check(registered.get("client_id"), f"registration: {metadata['client_name']} has a client_id")
+    for field in ("redirect_uris", "client_name", "token_endpoint_auth_method", "grant_types", "scope"):
+        check_equal(registered.get(field), metadata[field], f"registration: {field} echoed")
+    return registered
