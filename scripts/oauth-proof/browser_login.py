@@ -11,6 +11,7 @@ from authlib.common.security import generate_token
 from authlib.integrations.requests_client import OAuth2Session
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shown
 from selenium.webdriver.support.ui import WebDriverWait
@@ -52,14 +53,15 @@ def page_text(driver):
 
 def wait_for(driver, css, claim):
     try:
-        return WebDriverWait(driver, 10).until(shown.visibility_of_element_located((By.CSS_SELECTOR, css)))
-    except Exception:
+        element = WebDriverWait(driver, 10).until(shown.visibility_of_element_located((By.CSS_SELECTOR, css)))
+    except TimeoutException:
         check(False, claim, f"no {css} at {driver.current_url}:\n{page_text(driver)[:800]}")
+    check(True, claim)
+    return element
 
 
 def check_login_form(driver, client_name):
     username = wait_for(driver, "input[name=username]", "the login form is shown")
-    check(True, "the login form is shown")
     password = driver.find_element(By.CSS_SELECTOR, "input[name=password]")
     check_equal(password.get_attribute("type"), "password", "the password field hides what is typed")
     check_equal(username.get_attribute("autocomplete"), "username", "autocomplete=username")
@@ -74,11 +76,17 @@ def check_login_form(driver, client_name):
 
 
 def log_in(driver, client_name, password_text):
+    """Fills the form as a person does and presses its button; returns once the page is gone."""
     username, password = check_login_form(driver, client_name)
     username.clear()
     username.send_keys("admin")
     password.send_keys(password_text)
-    password.submit()
+    press(driver, password.find_element(By.XPATH, "ancestor::form").find_element(By.CSS_SELECTOR, "button, input[type=submit]"))
+
+
+def press(driver, button):
+    button.click()
+    WebDriverWait(driver, 10).until(shown.staleness_of(button))
 
 
 def authorization_url(client, endpoints):
@@ -90,7 +98,7 @@ def authorization_url(client, endpoints):
 def back_at_client(driver, catcher, state, endpoints, claim):
     try:
         WebDriverWait(driver, 10).until(shown.url_contains(catcher.redirect_uri))
-    except Exception:
+    except TimeoutException:
         check(False, claim, f"still at {driver.current_url}:\n{page_text(driver)[:800]}")
     redirect = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(driver.current_url).query))
     check_equal(catcher.next_redirect(), redirect, f"{claim}: the client's listener got the redirect")
@@ -116,18 +124,17 @@ def approve(driver, endpoints, admin, catcher):
     wait_for(driver, "input[name=username]", "a wrong password shows the login form again")
     text = page_text(driver)
     check("Invalid username or password" in text, "a wrong password shows the error on the page", text[:800])
-    check(url != driver.current_url or "code=" not in driver.current_url, "a wrong password does not redirect")
+    check(not driver.current_url.startswith(catcher.redirect_uri), "a wrong password does not go back to the client")
     screenshot(driver, "oauth-login-error.png")
 
     log_in(driver, name, ADMIN_PASSWORD)
     wait_for(driver, "button[name=decision][value=approve]", "the right password leads to the consent page")
     text = page_text(driver)
     check(name in text, "the consent page names the client", text[:800])
-    driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=deny]")
-    check(True, "the consent page offers deny beside approve")
+    check(driver.find_elements(By.CSS_SELECTOR, "button[name=decision][value=deny]"), "the consent page offers deny beside approve")
     screenshot(driver, "oauth-consent.png")
 
-    driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=approve]").click()
+    press(driver, driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=approve]"))
     redirect = back_at_client(driver, catcher, state, endpoints, "approve lands on the redirect URI")
     check("code" in redirect, "approve: the redirect carries a code", redirect)
     token = client.fetch_token(endpoints["token_endpoint"], code=redirect["code"], code_verifier=verifier,
@@ -146,7 +153,7 @@ def deny(driver, endpoints, admin, catcher):
     url, state, _ = authorization_url(client, endpoints)
     driver.get(url)
     wait_for(driver, "button[name=decision][value=deny]", "signed in, another client goes straight to consent")
-    driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=deny]").click()
+    press(driver, driver.find_element(By.CSS_SELECTOR, "button[name=decision][value=deny]"))
     redirect = back_at_client(driver, catcher, state, endpoints, "deny lands on the redirect URI")
     check_equal(redirect.get("error"), "access_denied", "deny: error=access_denied")
     check("code" not in redirect, "deny: no code")
