@@ -57,9 +57,10 @@ fresh_server_start "$bin/til-server" "til_oauth_proof_$$" ENVIRONMENT=developmen
 # (the development one). Plain http is fine on loopback (RFC 8252 §8.3), which authlib accepts
 # only when told; selenium must not fetch a driver of its own (SE_OFFLINE).
 export TIL_URL=$FRESH_URL TIL_ADMIN_PASSWORD=$admin_password TIL_SERVER_BIN=$bin/til-server
-export TIL_DATABASE_URL=$FRESH_DATABASE_URL TIL_SCREENSHOTS=${OAUTH_SCREENSHOTS:-$root/docs/images}
+export TIL_DATABASE_URL=$FRESH_DATABASE_URL
+TIL_SCREENSHOTS=$(mkdir -p "${OAUTH_SCREENSHOTS:-$root/docs/images}" && cd "${OAUTH_SCREENSHOTS:-$root/docs/images}" && pwd)
+export TIL_SCREENSHOTS
 export AUTHLIB_INSECURE_TRANSPORT=1 SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1
-mkdir -p "$TIL_SCREENSHOTS"
 run() {
     local started=$SECONDS
     echo "== $1 against $TIL_URL"
