@@ -44,6 +44,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case metrics = "METRICS"
     case metricsPort = "METRICS_PORT"
     case metricsHost = "METRICS_HOST"
+    case browserSessionIdle = "BROWSER_SESSION_IDLE"
 
     public var name: String { rawValue }
 
@@ -129,6 +130,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .metricsHost: Declaration(
             .value(MetricsExposure.defaultHost), .described("an IPv4 or IPv6 address, or localhost"),
             "the address METRICS_PORT's listener binds (0.0.0.0: every interface)")
+        case .browserSessionIdle: Declaration(
+            .value("43200"), .seconds(60...(30 * 86400)),
+            "how long a browser session (the login page's cookie) lives unused (12 hours), never past SESSION_MAX_LIFETIME")
         }
     }
 }
