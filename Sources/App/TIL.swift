@@ -85,6 +85,9 @@ public struct TIL: Sendable {
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
+        try configurePages(app, login: BasicLogin(
+            verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
+            metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)), audit: audit)
         try configureMetrics(app)
 
         let purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -104,6 +107,20 @@ public struct TIL: Sendable {
         let issuer = ServedIssuer(configured: configuration.issuer, host: app.http.host, port: app.http.port, tls: app.http.tls != nil)
         app.onStart { port in issuer.bind(port: port) }
         return issuer
+    }
+
+    /// TIL's pages: the stylesheet, sign-in and sign-out with browser sessions, and the OAuth
+    /// authorization endpoint with its consent page.
+    private func configurePages(_ app: Application, login: BasicLogin, audit: AuditLog) throws {
+        let settings = configuration.auth
+        let issuer = servedIssuer(for: app)
+        let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
+        let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
+        let loginPages = LoginPagesController(
+            formLogin: FormLogin(login: login, sessions: browserSessions, audit: audit), sessions: browserSessions,
+            cookies: cookies, audit: audit, context: { _ in .plain })
+        try app.register(collection: Stylesheet())
+        try app.register(collection: loginPages)
     }
 
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the

@@ -1,3 +1,4 @@
+import Logging
 import Web
 
 /// Errors on TIL's pages become pages, never JSON: a browser shows the person what went
