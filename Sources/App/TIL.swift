@@ -59,6 +59,8 @@ public struct TIL: Sendable {
         app.middleware.append(DatabaseErrorMiddleware())
         app.middleware.append(HashingErrorMiddleware())
         if replicas != nil { app.middleware.append(PublicReadsMiddleware()) }
+        let issuer = servedIssuer(for: app)
+        app.middleware.append(ResourceMetadataChallenge(issuer: issuer))
         let publicReads = RoutedDatabase(primary: db, replicas: replicas)
         let users = UserRepository(db: publicReads)
         let acronyms = AcronymRepository(db: publicReads)
@@ -71,6 +73,7 @@ public struct TIL: Sendable {
 
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
+        try app.register(collection: DiscoveryController(issuer: issuer, scopes: configuration.oauth.scopes))
         try app.register(collection: SessionsController(
             login: BasicLogin(
                 verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
@@ -78,13 +81,16 @@ public struct TIL: Sendable {
             tokens: tokens,
             rotation: RefreshRotation(
                 db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
-            sessions: sessions, auth: auth, audit: audit))
+            sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
         try app.register(collection: AccountController(
             sessions: sessions, verifier: verifier, passwords: passwordReplacement, auth: auth, audit: audit))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
+        try configurePages(app, login: BasicLogin(
+            verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
+            metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)), audit: audit)
         try configureMetrics(app)
 
         let purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -96,6 +102,28 @@ public struct TIL: Sendable {
             await replicas?.shutdown()
             if ownsDatabase { await db.shutdown() }
         }
+    }
+
+    /// The issuer `app` answers with (`ServedIssuer`): `ISSUER`, else the loopback address it
+    /// serves, completed with the bound port when the server starts.
+    func servedIssuer(for app: Application) -> ServedIssuer {
+        let issuer = ServedIssuer(configured: configuration.issuer, host: app.http.host, port: app.http.port, tls: app.http.tls != nil)
+        app.onStart { port in issuer.bind(port: port) }
+        return issuer
+    }
+
+    /// TIL's pages: the stylesheet, sign-in and sign-out with browser sessions, and the OAuth
+    /// authorization endpoint with its consent page.
+    private func configurePages(_ app: Application, login: BasicLogin, audit: AuditLog) throws {
+        let settings = configuration.auth
+        let issuer = servedIssuer(for: app)
+        let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
+        let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
+        let loginPages = LoginPagesController(
+            formLogin: FormLogin(login: login, sessions: browserSessions, audit: audit), sessions: browserSessions,
+            cookies: cookies, audit: audit, context: { _ in .plain })
+        try app.register(collection: Stylesheet())
+        try app.register(collection: loginPages)
     }
 
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the

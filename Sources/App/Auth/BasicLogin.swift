@@ -19,9 +19,16 @@ struct BasicLogin: Sendable {
         guard let basic = request.headers.basicAuthorization else {
             throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
         }
+        return try await authenticate(username: basic.username, password: basic.password, request)
+    }
+
+    /// The same check of a username and password sent another way (the login page's form):
+    /// the same throttle, bcrypt admission, audit lines and metrics. Throws
+    /// `invalidCredentials` (401) or the throttle's 429.
+    func authenticate(username: String, password: String, _ request: Request) async throws -> User {
         let outcome: PasswordVerifier.Outcome
         do {
-            outcome = try await verifier.verify(basic.password, username: basic.username, address: request.clientAddress)
+            outcome = try await verifier.verify(password, username: username, address: request.clientAddress)
         } catch let error as BcryptError {
             if case .overloaded = error { metrics.record(.rejectedBusy) }
             throw error
@@ -29,7 +36,7 @@ struct BasicLogin: Sendable {
         switch outcome.verdict {
         case .accepted(let user):
             metrics.record(.success)
-            return await rehash.upgrade(user, password: basic.password)
+            return await rehash.upgrade(user, password: password)
         case .rejected:
             audit.record(.loginFailed, request, userID: outcome.user?.id, username: outcome.username)
             metrics.record(.failure)
@@ -45,6 +52,10 @@ struct BasicLogin: Sendable {
     /// changing (a concurrent rehash): then a session may still start. Nil otherwise.
     func reprove(_ user: User, _ request: Request) async throws -> User? {
         guard let basic = request.headers.basicAuthorization else { return nil }
-        return try await verifier.reprove(basic.password, of: user)
+        return try await reprove(user, password: basic.password)
+    }
+
+    func reprove(_ user: User, password: String) async throws -> User? {
+        try await verifier.reprove(password, of: user)
     }
 }

@@ -19,6 +19,8 @@ public struct AuthSettings: Sendable {
     public var acronymEditPolicy = AcronymEditPolicy.anyone
     public var loginQueueLimit = 64
     public var loginMaxWait: Duration = .seconds(5)
+    /// How long a browser session (TIL's own pages) lives unused; never past `sessionMaxLifetime`.
+    public var browserSessionIdle: Duration = .seconds(12 * 3600)
 
     public init() {}
 
@@ -44,6 +46,7 @@ public struct AuthSettings: Sendable {
             .loginAccountBackoffMax, accountBackoff.max, notAbove: .loginAccountBackoffWindow, accountBackoff.window, reader,
             because: "failures would be forgotten before the longest wait is over")
         loginQueueLimit = try reader.number(.loginQueueLimit) ?? loginQueueLimit
+        browserSessionIdle = try reader.seconds(.browserSessionIdle) ?? browserSessionIdle
         trustedProxies = try reader.value(.trustedProxies, TrustedProxies.init(parsing:)) ?? trustedProxies
         acronymEditPolicy = try reader.choice(.acronymEditPolicy, as: AcronymEditPolicy.self) ?? acronymEditPolicy
         // A session whose refresh token has expired is over (logout, the session list and the

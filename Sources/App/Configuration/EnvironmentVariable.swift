@@ -44,6 +44,12 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case metrics = "METRICS"
     case metricsPort = "METRICS_PORT"
     case metricsHost = "METRICS_HOST"
+    case issuer = "ISSUER"
+    case oauthRegistration = "OAUTH_REGISTRATION"
+    case authCodeTTL = "AUTH_CODE_TTL"
+    case resources = "RESOURCES"
+    case resourceScopeDescriptions = "RESOURCE_SCOPE_DESCRIPTIONS"
+    case browserSessionIdle = "BROWSER_SESSION_IDLE"
 
     public var name: String { rawValue }
 
@@ -129,6 +135,23 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .metricsHost: Declaration(
             .value(MetricsExposure.defaultHost), .described("an IPv4 or IPv6 address, or localhost"),
             "the address METRICS_PORT's listener binds (0.0.0.0: every interface)")
+        case .issuer: Declaration(
+            .described("http://HOST:PORT as served, on loopback only"),
+            .described("an http or https URL without a trailing slash, query or fragment"),
+            "the public base URL of TIL's OAuth authorization server (RFC 8414 issuer); required in production unless serving on loopback, and https there unless its host is loopback (`--issuer` wins)")
+        case .oauthRegistration: Declaration(
+            .value("admin"), .oneOf(ClientRegistration.allCases.map(\.rawValue)),
+            "who may register OAuth clients at POST /oauth/register: admin (a bearer token with clients:write) or open (anyone, public clients only, throttled per address)")
+        case .authCodeTTL: Declaration(.value("60"), .seconds(1...600), "an OAuth authorization code's lifetime")
+        case .resources: Declaration(
+            .none, .described("URI=scope scope;URI=scope... (https URIs, http only on loopback)"),
+            "other APIs (RFC 8707 resources) TIL issues tokens for, each with the scopes it defines")
+        case .resourceScopeDescriptions: Declaration(
+            .none, .described("scope=words;scope=words... (scopes of RESOURCES, 1 to 200 characters each)"),
+            "how the consent page describes each resource scope")
+        case .browserSessionIdle: Declaration(
+            .value("43200"), .seconds(60...(30 * 86400)),
+            "how long a browser session (the login page's cookie) lives unused (12 hours), never past SESSION_MAX_LIFETIME")
         }
     }
 }

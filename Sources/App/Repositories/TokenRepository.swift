@@ -82,12 +82,12 @@ struct TokenRepository: Sendable {
     }
 
     /// SQL: `ttl` from now, but not past the end of a session that starts now; whole seconds.
-    private static func fromNow(_ ttl: Duration, cappedAt lifetime: Double) -> PostgresQuery {
+    static func fromNow(_ ttl: Duration, cappedAt lifetime: Double) -> PostgresQuery {
         "least(date_trunc('second', now() + \(ttl.seconds) * interval '1 second'), \(end(of: "now()", lifetime)))"
     }
 
     /// SQL: the absolute end of a session that started at `start`; whole seconds.
-    private static func end(of start: String, _ lifetime: Double) -> PostgresQuery {
+    static func end(of start: String, _ lifetime: Double) -> PostgresQuery {
         "date_trunc('second', \(unescaped: start) + \(lifetime) * interval '1 second')"
     }
 

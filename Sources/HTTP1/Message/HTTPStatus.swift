@@ -20,6 +20,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let noContent = HTTPStatus(code: 204, reasonPhrase: "No Content")
     public static let movedPermanently = HTTPStatus(code: 301, reasonPhrase: "Moved Permanently")
     public static let found = HTTPStatus(code: 302, reasonPhrase: "Found")
+    public static let seeOther = HTTPStatus(code: 303, reasonPhrase: "See Other")
     public static let notModified = HTTPStatus(code: 304, reasonPhrase: "Not Modified")
     public static let badRequest = HTTPStatus(code: 400, reasonPhrase: "Bad Request")
     public static let unauthorized = HTTPStatus(code: 401, reasonPhrase: "Unauthorized")

@@ -1,0 +1,14 @@
+import Foundation
+
+/// A login on TIL's own pages, as its cookie proved it: who, since when (an authorization
+/// code's `auth_time`), and how long the cookie has left.
+struct BrowserSession: Sendable {
+    let id: UUID
+    let user: User
+    /// When the person typed their password: the session's start.
+    let authTime: Date
+    /// Seconds until the session ends unless used again (the cookie's `Max-Age`).
+    let secondsLeft: Int
+    /// The cookie's value, to bind CSRF tokens to it and to send it again with a fresh expiry.
+    let cookieValue: String
+}

@@ -1,0 +1,130 @@
+import Web
+
+/// TIL's sign-in and sign-out pages: `GET/POST /login?return_to=<local path>`, and the
+/// confirmation pages `/logout` and `/oauth/logout`, whose POST ends the browser session.
+/// Every form carries a CSRF token: bound to the pre-login cookie on the sign-in form, to the
+/// session's cookie on the others.
+struct LoginPagesController: RouteCollection {
+    let formLogin: FormLogin
+    let sessions: BrowserSessionRepository
+    let cookies: BrowserCookies
+    let audit: AuditLog
+    /// The client and CSP of a login that continues an authorization request (`return_to`).
+    let context: @Sendable (_ returnTo: String?) async throws -> LoginContext
+
+    static let maxUsernameBytes = 1024
+    static let maxPasswordBytes = 1024
+
+    func boot(routes: any RoutesBuilder) throws {
+        let pages = routes.grouped(PageErrorMiddleware())
+        pages.get("login", use: showLogin)
+        pages.post("login", use: logIn)
+        for path in ["logout", "oauth/logout"] {
+            pages.get(.constant(path), use: { try await showSignOut($0, action: "/" + path) })
+            pages.post(.constant(path), use: signOut)
+        }
+    }
+
+    /// The live browser session the request's cookie proves, if any.
+    func current(_ request: Request) async throws -> BrowserSession? {
+        guard let value = request.cookie(cookies.sessionName) else { return nil }
+        return try await sessions.find(cookieValue: value)
+    }
+
+    /// The sign-in form, with the pre-login cookie its token is bound to.
+    func loginPage(
+        _ request: Request, returnTo: String?, context: LoginContext, status: HTTPStatus = .ok, username: String = "",
+        error: String? = nil, headers: HTTPHeaders = [:]
+    ) -> PageResponse {
+        let (secret, cookie) = cookies.preLogin(for: request)
+        let form = LoginForm(
+            csrfToken: CSRFToken.token(boundTo: secret), returnTo: returnTo, username: username, error: error,
+            clientName: context.clientName)
+        var headers = headers
+        headers.setCookie(cookie)
+        return PageResponse(status: status, html: form.html, policy: context.policy, headers: headers)
+    }
+
+    func showLogin(_ request: Request) async throws -> Response {
+        let query = FormFields(query: request)
+        let returnTo = try Self.returnTo(query)
+        if let session = try await current(request) {
+            // Already signed in: straight on, or say so.
+            guard let returnTo else { return signedIn(session) }
+            return PageResponse.redirect(to: returnTo)
+        }
+        return loginPage(request, returnTo: returnTo, context: try await context(returnTo)).response
+    }
+
+    func logIn(_ request: Request) async throws -> Response {
+        let fields = try FormFields(form: request)
+        guard CSRFToken.isValid(try fields.single("csrf_token"), boundTo: request.cookie(cookies.preLoginName)) else {
+            throw Self.expiredForm
+        }
+        let returnTo = try Self.returnTo(fields)
+        let context = try await context(returnTo)
+        let username = try fields.single("username", maxBytes: Self.maxUsernameBytes) ?? ""
+        let password = try fields.single("password", maxBytes: Self.maxPasswordBytes) ?? ""
+        guard !username.isEmpty, !password.isEmpty else {
+            return loginPage(
+                request, returnTo: returnTo, context: context, status: .badRequest, username: username,
+                error: "Enter your username and your password.").response
+        }
+        let session: BrowserSession
+        do {
+            session = try await formLogin.signIn(username: username, password: password, request)
+        } catch let refusal as Abort where refusal.status == .unauthorized || refusal.status == .tooManyRequests {
+            let message = refusal.status == .unauthorized ? "Wrong username or password." : refusal.reason
+            var headers = refusal.headers
+            headers.remove(name: "WWW-Authenticate")  // a page, not a Basic challenge
+            return loginPage(
+                request, returnTo: returnTo, context: context, status: refusal.status, username: username, error: message,
+                headers: headers).response
+        }
+        // A cookie of an earlier session in this browser: that one ends, this one replaces it.
+        if let earlier = request.cookie(cookies.sessionName) { try await sessions.end(cookieValue: earlier) }
+        var headers = HTTPHeaders()
+        headers.setCookie(cookies.session(session))
+        headers.setCookie(cookies.removingPreLogin)
+        return PageResponse.redirect(to: returnTo ?? "/login", headers: headers)
+    }
+
+    func showSignOut(_ request: Request, action: String) async throws -> Response {
+        guard let session = try await current(request) else { return MessagePage.notice(title: "Sign out", "You are not signed in.").response }
+        let form = SignOutForm(csrfToken: CSRFToken.token(boundTo: session.cookieValue), username: session.user.username, action: action)
+        return PageResponse(html: form.html).response
+    }
+
+    func signOut(_ request: Request) async throws -> Response {
+        let fields = try FormFields(form: request)
+        let value = request.cookie(cookies.sessionName)
+        guard CSRFToken.isValid(try fields.single("csrf_token"), boundTo: value), let value else { throw Self.expiredForm }
+        if let ended = try await sessions.end(cookieValue: value) {
+            audit.record(.logout, request, userID: ended.userID, sessionID: ended.sessionID)
+        }
+        var page = MessagePage.notice(title: "Signed out", "You are signed out of TIL.")
+        page.headers.setCookie(cookies.removingSession)
+        return page.response
+    }
+
+    /// `/login` when signed in: who, and the way out.
+    private func signedIn(_ session: BrowserSession) -> Response {
+        let form = SignOutForm(csrfToken: CSRFToken.token(boundTo: session.cookieValue), username: session.user.username, action: "/logout")
+        var headers = HTTPHeaders()
+        headers.setCookie(cookies.session(session))
+        return PageResponse(html: form.html, headers: headers).response
+    }
+
+    /// `return_to`, when sent: a path on this server, or a 400.
+    static func returnTo(_ fields: FormFields) throws -> String? {
+        guard let value = try fields.single("return_to", maxBytes: ReturnTo.maxLength) else { return nil }
+        guard let path = ReturnTo.validated(value) else {
+            throw Abort(.badRequest, reason: "return_to must be a path on this server.")
+        }
+        return path
+    }
+
+    /// A form posted without the token of the page TIL showed: forged elsewhere, or stale.
+    static let expiredForm = Abort(
+        .forbidden, reason: "This form has expired or did not come from TIL's page. Go back, reload the page and try again.")
+}
