@@ -20,6 +20,7 @@ from proof import ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, ch
 from redirect_catcher import RedirectCatcher
 
 SCOPE = "acronyms:write categories:write"
+REFUSAL = "Wrong username or password."
 WIDTH, HEIGHT = 900, 720
 SCREENSHOTS = os.environ["TIL_SCREENSHOTS"]
 
@@ -75,11 +76,11 @@ def check_login_form(driver, client_name):
     return username, password
 
 
-def log_in(driver, client_name, password_text):
+def log_in(driver, client_name, password_text, username="admin"):
     """Fills the form as a person does and presses its button; returns once the page is gone."""
-    username, password = check_login_form(driver, client_name)
-    username.clear()
-    username.send_keys("admin")
+    username_field, password = check_login_form(driver, client_name)
+    username_field.clear()
+    username_field.send_keys(username)
     password.send_keys(password_text)
     press(driver, password.find_element(By.XPATH, "ancestor::form").find_element(By.CSS_SELECTOR, "button, input[type=submit]"))
 
@@ -121,11 +122,15 @@ def approve(driver, endpoints, admin, catcher):
     screenshot(driver, "oauth-login.png")
 
     log_in(driver, name, "not-the-password")
-    wait_for(driver, "input[name=username]", "a wrong password shows the login form again")
-    text = page_text(driver)
-    check("Invalid username or password" in text, "a wrong password shows the error on the page", text[:800])
+    alert = wait_for(driver, "[role=alert]", "a wrong password shows an error on the page")
+    check_equal(alert.text, REFUSAL, "the error says what went wrong, not which half")
+    check_equal(driver.find_element(By.CSS_SELECTOR, "input[name=password]").get_attribute("aria-invalid"), "true",
+                "the error is tied to the fields (aria-invalid)")
     check(not driver.current_url.startswith(catcher.redirect_uri), "a wrong password does not go back to the client")
     screenshot(driver, "oauth-login-error.png")
+    log_in(driver, name, "not-the-password", username="nobody-at-all")
+    check_equal(wait_for(driver, "[role=alert]", "an unknown username is refused too").text, REFUSAL,
+                "an unknown username gets the same words: the page never says whether a user exists")
 
     log_in(driver, name, ADMIN_PASSWORD)
     wait_for(driver, "button[name=decision][value=approve]", "the right password leads to the consent page")
