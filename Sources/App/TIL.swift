@@ -116,11 +116,17 @@ public struct TIL: Sendable {
         let issuer = servedIssuer(for: app)
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
         let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
+        let clients = ClientRepository(db: db)
         let loginPages = LoginPagesController(
             formLogin: FormLogin(login: login, sessions: browserSessions, audit: audit), sessions: browserSessions,
-            cookies: cookies, audit: audit, context: { _ in .plain })
+            cookies: cookies, audit: audit,
+            context: { returnTo in try await AuthorizationController.loginContext(returnTo: returnTo, clients: clients) })
         try app.register(collection: Stylesheet())
         try app.register(collection: loginPages)
+        try app.register(collection: AuthorizationController(
+            clients: clients, consents: ConsentRepository(db: db),
+            codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
+            catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
     }
 
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the
