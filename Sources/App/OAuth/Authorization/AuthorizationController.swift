@@ -8,6 +8,7 @@ import Web
 struct AuthorizationController: RouteCollection {
     let clients: ClientRepository
     let consents: ConsentRepository
+    let admins: AdminRole
     let codes: AuthorizationCodeRepository
     let catalog: OAuthScopeCatalog
     let issuer: ServedIssuer
@@ -104,7 +105,7 @@ struct AuthorizationController: RouteCollection {
     /// False when the request asks for `clients:write` and the user is no administrator.
     private func mayHave(_ authorization: AuthorizationRequest, _ session: BrowserSession) async throws -> Bool {
         guard authorization.scopes.contains(Scope.clientsWrite.rawValue) else { return true }
-        return try await consents.isAdministrator(session.user.id)
+        return try await admins.isAdmin(session.user.id)
     }
 
     private static let adminOnly = AuthorizationError.invalidScope("'clients:write' is granted to administrators only.")

@@ -26,8 +26,4 @@ struct ConsentRepository: Sendable {
             """)
     }
 
-    /// Whether `userID` is an administrator: only they may be granted `clients:write`.
-    func isAdministrator(_ userID: UUID) async throws -> Bool {
-        try await db.query("SELECT is_admin FROM users WHERE id = \(userID)").first?.decode(column: "is_admin", as: Bool.self) ?? false
-    }
 }
