@@ -70,15 +70,15 @@ public struct TIL: Sendable {
         let audit = AuditLog(logger: logger)
         let verifier = PasswordVerifier(hasher: hasher, throttle: loginThrottle, users: UserRepository(db: db))
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
+        let basicLogin = BasicLogin(
+            verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
+            metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
 
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
         try app.register(collection: DiscoveryController(issuer: issuer, scopes: configuration.oauth.scopes))
         try app.register(collection: SessionsController(
-            login: BasicLogin(
-                verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
-                metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)),
-            tokens: tokens,
+            login: basicLogin, tokens: tokens,
             rotation: RefreshRotation(
                 db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
@@ -88,9 +88,7 @@ public struct TIL: Sendable {
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
-        try configurePages(app, login: BasicLogin(
-            verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
-            metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)), audit: audit)
+        try configurePages(app, login: basicLogin, issuer: issuer, audit: audit)
         try configureMetrics(app)
 
         let purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -114,16 +112,21 @@ public struct TIL: Sendable {
 
     /// TIL's pages: the stylesheet, sign-in and sign-out with browser sessions, and the OAuth
     /// authorization endpoint with its consent page.
-    private func configurePages(_ app: Application, login: BasicLogin, audit: AuditLog) throws {
+    private func configurePages(_ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog) throws {
         let settings = configuration.auth
-        let issuer = servedIssuer(for: app)
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
         let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
+        let clients = ClientRepository(db: db)
         let loginPages = LoginPagesController(
             formLogin: FormLogin(login: login, sessions: browserSessions, audit: audit), sessions: browserSessions,
-            cookies: cookies, audit: audit, context: { _ in .plain })
+            cookies: cookies, audit: audit,
+            context: { returnTo in try await AuthorizationController.loginContext(returnTo: returnTo, clients: clients) })
         try app.register(collection: Stylesheet())
         try app.register(collection: loginPages)
+        try app.register(collection: AuthorizationController(
+            clients: clients, consents: ConsentRepository(db: db), admins: AdminRole(db: db),
+            codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
+            catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
     }
 
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the

@@ -1,9 +1,9 @@
 /// Where a login sends the browser afterwards: only a path on this server, so the login page
 /// cannot be made into an open redirect. A path starts with one `/` and not `//` or `/\`
 /// (both would be read as another host), has no scheme, no control or space characters, no
-/// backslash anywhere (browsers turn it into `/`), and no fragment; at most 4096 bytes.
+/// backslash anywhere (browsers turn it into `/`), and no fragment; at most 8192 bytes.
 enum ReturnTo {
-    static let maxLength = 4096
+    static let maxLength = 8192
 
     /// `value` when it is a local path, else nil.
     static func validated(_ value: String) -> String? {

@@ -3,7 +3,8 @@ public struct QueryParameters: Sendable {
     /// Every name and value, decoded, in the order sent.
     public let pairs: [(name: String, value: String)]
 
-    init(_ query: Substring?) {
+    /// Parses `query` (what follows `?`, or a form body).
+    public init(_ query: Substring?) {
         guard let query, !query.isEmpty else { pairs = []; return }
         pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

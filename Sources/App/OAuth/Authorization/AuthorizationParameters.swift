@@ -1,0 +1,53 @@
+import Web
+
+/// The parameters of an authorization request, from the query of a GET or the form of a POST
+/// (handled alike), each allowed once (RFC 6749 §3.1) and within its size. They are carried
+/// through the login and consent pages as sent, and checked afresh at every step.
+struct AuthorizationParameters: Sendable {
+    /// Every name and value, in the order sent, without TIL's own form fields.
+    let pairs: [(name: String, value: String)]
+
+    /// The fields of TIL's forms, never part of the request they carry.
+    static let formFields: Set<String> = ["csrf_token", "decision"]
+    /// At most this many parameters, and `resource` values.
+    static let maxCount = 32
+    static let maxResources = 8
+
+    init(_ pairs: [(name: String, value: String)]) {
+        self.pairs = pairs.filter { !Self.formFields.contains($0.name) }
+    }
+
+    /// A GET's query, or a POST's form (a POST with another body has no parameters).
+    init(of request: Request) {
+        let source = request.method == .post ? request.form : request.query
+        self.init(source?.pairs ?? [])
+    }
+
+    /// Every value of `name`.
+    func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// The one value of `name`: nil when absent, `.duplicated` when sent more than once.
+    func single(_ name: String) -> Single {
+        let values = all(name)
+        switch values.count {
+        case 0: return .absent
+        case 1: return .value(values[0])
+        default: return .duplicated
+        }
+    }
+
+    enum Single: Equatable {
+        case absent
+        case value(String)
+        case duplicated
+
+        var value: String? { if case .value(let text) = self { text } else { nil } }
+    }
+
+    /// The request again, as a path on this server: where a login returns to. `prompt=login`
+    /// is left out, since the login it asked for is the one happening.
+    var returnPath: String {
+        let kept = pairs.filter { !($0.name == "prompt" && $0.value == "login") }
+        return "/oauth/authorize?" + QueryEncoding.encode(kept)
+    }
+}
