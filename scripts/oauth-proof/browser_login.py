@@ -136,6 +136,8 @@ def approve(driver, endpoints, admin, catcher):
     wait_for(driver, "button[name=decision][value=approve]", "the right password leads to the consent page")
     text = page_text(driver)
     check(name in text, "the consent page names the client", text[:800])
+    for scope in SCOPE.split():
+        check(scope in text, f"the consent page lists {scope}", text[:800])
     check(driver.find_elements(By.CSS_SELECTOR, "button[name=decision][value=deny]"), "the consent page offers deny beside approve")
     screenshot(driver, "oauth-consent.png")
 
