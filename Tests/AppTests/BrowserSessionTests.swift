@@ -135,6 +135,28 @@ final class BrowserSessionTests: XCTestCase {
         }
     }
 
+    func testAnHTTPSIssuerMakesTheCookiesSecureWithTheHostPrefix() async throws {
+        try await withTestApp(settings: ["ISSUER": "https://til.example"]) { app in
+            _ = try await User.create(username: "mando", on: app)
+            let browser = BrowserClient(app.client)
+            let page = try await browser.get("/login")
+            XCTAssertTrue(page.headers["Set-Cookie"]!.hasPrefix("__Host-til_login="))
+            XCTAssertTrue(page.headers["Set-Cookie"]!.hasSuffix("; Secure"))
+            let login = try await browser.submit(try HTMLForm.only(in: page), ["username": "mando", "password": "password"])
+            let session = try XCTUnwrap(login.headers.values(for: "Set-Cookie").first { $0.hasPrefix("__Host-til_session=") })
+            for attribute in ["Path=/", "HttpOnly", "SameSite=Lax", "Secure"] { XCTAssertTrue(session.contains(attribute), session) }
+            XCTAssertNotNil(browser.cookies["__Host-til_session"])
+            // The unprefixed name proves nothing on an https issuer (a neighbour could have set it).
+            let plain = BrowserClient(app.client)
+            plain.setCookie("til_session", browser.cookies["__Host-til_session"])
+            let shown = try await plain.get("/login")
+            XCTAssertNotNil(try HTMLForm.only(in: shown).value("username"), "signed out under the unprefixed name")
+            let client = try await TestOAuthClient.create(trusted: true, on: app)
+            let answer = try await browser.get(AuthorizationFlowTests.authorize(client, PKCE()))
+            XCTAssertEqual(try answer.redirectQuery()["iss"], "https://til.example")
+        }
+    }
+
     func testABrowserSessionStartedOnOneProcessWorksOnAnother() async throws {
         try await withTestApp { _ in }
         let environment = try ServerProcess.testEnvironment(["BCRYPT_COST": "4", "LOG_LEVEL": "warning"])
