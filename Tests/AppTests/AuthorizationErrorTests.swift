@@ -13,6 +13,15 @@ import XCTest
 final class AuthorizationErrorTests: XCTestCase {
     private typealias Flow = AuthorizationFlowTests
 
+    /// A new user signed in in a new browser, and a third-party client.
+    private func signedIn(_ username: String, on app: TestApp) async throws -> (User, TestOAuthClient, BrowserClient) {
+        let user = try await User.create(username: username, on: app)
+        let client = try await TestOAuthClient.create(on: app)
+        let browser = BrowserClient(app.client)
+        try await browser.signIn(username)
+        return (user, client, browser)
+    }
+
     func testAnUnknownClientOrUnregisteredRedirectIsA400PageNeverARedirect() async throws {
         try await withTestApp { app in
             let client = try await TestOAuthClient.create(on: app)
@@ -128,10 +137,7 @@ final class AuthorizationErrorTests: XCTestCase {
 
     func testDenyNewScopesAndTheUnionOfConsent() async throws {
         try await withTestApp { app in
-            let user = try await User.create(username: "ezra", on: app)
-            let client = try await TestOAuthClient.create(on: app)
-            let browser = BrowserClient(app.client)
-            try await browser.signIn("ezra")
+            let (user, client, browser) = try await signedIn("ezra", on: app)
             let denied = try await browser.submit(
                 try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE()))), clicking: ("decision", "deny"))
             let query = try denied.redirectQuery()
@@ -171,10 +177,7 @@ final class AuthorizationErrorTests: XCTestCase {
 
     func testTwoApprovalsAtOnceBothLandAndStoreTheUnion() async throws {
         try await withTestApp { app in
-            let user = try await User.create(username: "hondo", on: app)
-            let client = try await TestOAuthClient.create(on: app)
-            let browser = BrowserClient(app.client)
-            try await browser.signIn("hondo")
+            let (user, client, browser) = try await signedIn("hondo", on: app)
             let first = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE(), scope: "acronyms:write")))
             let second = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE(), scope: "categories:write")))
             let cookie = "til_session=\(browser.cookies["til_session"]!)"
