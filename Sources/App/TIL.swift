@@ -73,14 +73,21 @@ public struct TIL: Sendable {
         let basicLogin = BasicLogin(
             verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
             metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
+        let rotation = RefreshRotation(
+            db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
 
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
         try app.register(collection: DiscoveryController(issuer: issuer, scopes: configuration.oauth.scopes))
+        try app.register(collection: RegistrationController(
+            clients: ClientRepository(db: db), registration: configuration.oauth.registration, scopes: configuration.oauth.scopes,
+            auth: auth, issuer: issuer))
+        let oauthTokens = OAuthTokenIssuer(settings: settings)
+        try app.register(collection: TokenController(
+            clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
+            codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
         try app.register(collection: SessionsController(
-            login: basicLogin, tokens: tokens,
-            rotation: RefreshRotation(
-                db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
+            login: basicLogin, tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
         try app.register(collection: AccountController(
             sessions: sessions, verifier: verifier, passwords: passwordReplacement, auth: auth, audit: audit))
@@ -127,6 +134,13 @@ public struct TIL: Sendable {
             clients: clients, consents: ConsentRepository(db: db), admins: AdminRole(db: db),
             codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
             catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
+    }
+
+    /// How OAuth endpoints authenticate clients, failures throttled as `LOGIN_*` configure logins.
+    var clientAuthenticator: ClientAuthenticator {
+        let settings = configuration.auth
+        return ClientAuthenticator(
+            db: db, throttle: ClientAuthThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow))
     }
 
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the

@@ -14,9 +14,9 @@ final class AuthorizationErrorTests: XCTestCase {
     private typealias Flow = AuthorizationFlowTests
 
     /// A new user signed in in a new browser, and a third-party client.
-    private func signedIn(_ username: String, on app: TestApp) async throws -> (User, TestOAuthClient, BrowserClient) {
+    private func signedIn(_ username: String, on app: TestApp) async throws -> (User, StoredClient, BrowserClient) {
         let user = try await User.create(username: username, on: app)
-        let client = try await TestOAuthClient.create(on: app)
+        let client = try await StoredClient.create(on: app)
         let browser = BrowserClient(app.client)
         try await browser.signIn(username)
         return (user, client, browser)
@@ -24,9 +24,9 @@ final class AuthorizationErrorTests: XCTestCase {
 
     func testAnUnknownClientOrUnregisteredRedirectIsA400PageNeverARedirect() async throws {
         try await withTestApp { app in
-            let client = try await TestOAuthClient.create(on: app)
-            let several = try await TestOAuthClient.create(redirectURIs: ["https://a.example/cb", "https://b.example/cb"], on: app)
-            let pkce = PKCE()
+            let client = try await StoredClient.create(on: app)
+            let several = try await StoredClient.create(redirectURIs: ["https://a.example/cb", "https://b.example/cb"], on: app)
+            let pkce = PKCEPair()
             let valid = Flow.authorize(client, pkce)
             let cases: [(String, String)] = [
                 ("unknown client", valid.replacingOccurrences(of: "client_id=\(client.id)", with: "client_id=nobody")),
@@ -53,10 +53,10 @@ final class AuthorizationErrorTests: XCTestCase {
 
     func testOtherErrorsRedirectWithErrorDescriptionStateAndIss() async throws {
         try await withTestApp(settings: ["RESOURCES": "https://notes.example=notes:read"]) { app in
-            let client = try await TestOAuthClient.create(scope: ["acronyms:write", "account", "notes:read"], on: app)
-            let credentialsOnly = try await TestOAuthClient.create(grantTypes: ["client_credentials"], on: app)
+            let client = try await StoredClient.create(scope: ["acronyms:write", "account", "notes:read"], on: app)
+            let credentialsOnly = try await StoredClient.create(grantTypes: ["client_credentials"], on: app)
             let issuer = try await Flow.issuer(app)
-            let pkce = PKCE()
+            let pkce = PKCEPair()
             func without(_ name: String, _ target: String) -> String {
                 target.replacingOccurrences(of: #"(?<=[?&])\#(name)=[^&]*&?"#, with: "", options: .regularExpression)
             }
@@ -106,9 +106,9 @@ final class AuthorizationErrorTests: XCTestCase {
     func testPromptNoneAndPromptLogin() async throws {
         try await withTestApp { app in
             _ = try await User.create(username: "sabine", on: app)
-            let client = try await TestOAuthClient.create(on: app)
+            let client = try await StoredClient.create(on: app)
             let browser = BrowserClient(app.client)
-            let silent = Flow.authorize(client, PKCE(), [("prompt", "none")])
+            let silent = Flow.authorize(client, PKCEPair(), [("prompt", "none")])
             let answer1 = try await browser.get(silent)
             XCTAssertEqual(try answer1.redirectQuery()["error"], "login_required")
             try await browser.signIn("sabine")
@@ -116,7 +116,7 @@ final class AuthorizationErrorTests: XCTestCase {
             XCTAssertEqual(try answer2.redirectQuery()["error"], "consent_required")
             let firstSession = try XCTUnwrap(browser.cookies["til_session"])
             // prompt=login: the form even with a session; afterwards a new session, then on.
-            let forced = try await browser.get(Flow.authorize(client, PKCE(), [("prompt", "login")]))
+            let forced = try await browser.get(Flow.authorize(client, PKCEPair(), [("prompt", "login")]))
             XCTAssertEqual(forced.status, .ok)
             let form = try HTMLForm.only(in: forced)
             XCTAssertFalse(form.value("return_to")!.contains("prompt"), "the login it asks for is this one")
@@ -129,7 +129,7 @@ final class AuthorizationErrorTests: XCTestCase {
             let quiet = try await browser.get(silent)
             XCTAssertNotNil(try quiet.redirectQuery()["code"])
             // prompt=consent asks again even so.
-            let asked = try await browser.get(Flow.authorize(client, PKCE(), [("prompt", "consent")]))
+            let asked = try await browser.get(Flow.authorize(client, PKCEPair(), [("prompt", "consent")]))
             XCTAssertEqual(asked.status, .ok)
             XCTAssertEqual(try HTMLForm.only(in: asked).action, "/oauth/consent")
         }
@@ -139,7 +139,7 @@ final class AuthorizationErrorTests: XCTestCase {
         try await withTestApp { app in
             let (user, client, browser) = try await signedIn("ezra", on: app)
             let denied = try await browser.submit(
-                try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE()))), clicking: ("decision", "deny"))
+                try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCEPair()))), clicking: ("decision", "deny"))
             let query = try denied.redirectQuery()
             XCTAssertEqual(query["error"], "access_denied")
             XCTAssertEqual(query["state"], "xyz")
@@ -147,9 +147,9 @@ final class AuthorizationErrorTests: XCTestCase {
             let none = try await app.til.db.query("SELECT count(*) AS n FROM oauth_grants")
             XCTAssertEqual(try none[0].decode(column: "n", as: Int64.self), 0, "a denial remembers nothing")
             _ = try await browser.submit(
-                try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE()))), clicking: ("decision", "approve"))
+                try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCEPair()))), clicking: ("decision", "approve"))
             // A new scope: the page asks again, for both.
-            let wider = try await browser.get(Flow.authorize(client, PKCE(), scope: "categories:write"))
+            let wider = try await browser.get(Flow.authorize(client, PKCEPair(), scope: "categories:write"))
             XCTAssertEqual(wider.status, .ok)
             XCTAssertTrue(wider.bodyString.contains("acronyms:write") && wider.bodyString.contains("categories:write"))
             _ = try await browser.submit(try HTMLForm.only(in: wider), clicking: ("decision", "approve"))
@@ -158,7 +158,7 @@ final class AuthorizationErrorTests: XCTestCase {
             let code = try await app.til.db.query("SELECT scopes FROM oauth_codes ORDER BY expires_at DESC LIMIT 1")
             XCTAssertEqual(try code[0].decode(column: "scopes", as: String.self), "categories:write", "the code has what was asked")
             // A bad decision value, and a decision without the session's token.
-            let form = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE(), [("prompt", "consent")])))
+            let form = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCEPair(), [("prompt", "consent")])))
             let odd = try await browser.submit(form, clicking: ("decision", "maybe"))
             XCTAssertEqual(odd.status, .badRequest)
             XCTAssertNil(odd.location)
@@ -178,8 +178,8 @@ final class AuthorizationErrorTests: XCTestCase {
     func testTwoApprovalsAtOnceBothLandAndStoreTheUnion() async throws {
         try await withTestApp { app in
             let (user, client, browser) = try await signedIn("hondo", on: app)
-            let first = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE(), scope: "acronyms:write")))
-            let second = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCE(), scope: "categories:write")))
+            let first = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCEPair(), scope: "acronyms:write")))
+            let second = try HTMLForm.only(in: try await browser.get(Flow.authorize(client, PKCEPair(), scope: "categories:write")))
             let cookie = "til_session=\(browser.cookies["til_session"]!)"
             func body(_ form: HTMLForm) -> [UInt8] {
                 Array(QueryEncoding.encode(form.fields + [(name: "decision", value: "approve")]).utf8)
@@ -200,8 +200,8 @@ final class AuthorizationErrorTests: XCTestCase {
     func testClientsWriteOnlyForAdministrators() async throws {
         try await withTestApp { app in
             _ = try await User.create(username: "thrawn", on: app)
-            let client = try await TestOAuthClient.create(scope: ["clients:write"], trusted: true, on: app)
-            let target = Flow.authorize(client, PKCE(), scope: "clients:write")
+            let client = try await StoredClient.create(scope: ["clients:write"], trusted: true, on: app)
+            let target = Flow.authorize(client, PKCEPair(), scope: "clients:write")
             let user = BrowserClient(app.client)
             try await user.signIn("thrawn")
             let answer3 = try await user.get(target)

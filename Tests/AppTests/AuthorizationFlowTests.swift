@@ -13,7 +13,7 @@ import XCTest
 final class AuthorizationFlowTests: XCTestCase {
     /// An authorization request's target for `client`, with the usual parameters and `extra`.
     static func authorize(
-        _ client: TestOAuthClient, _ pkce: PKCE, scope: String? = "acronyms:write", state: String? = "xyz",
+        _ client: StoredClient, _ pkce: PKCEPair, scope: String? = "acronyms:write", state: String? = "xyz",
         _ extra: [(name: String, value: String)] = []
     ) -> String {
         var pairs: [(name: String, value: String)] = [
@@ -34,8 +34,8 @@ final class AuthorizationFlowTests: XCTestCase {
     func testAThirdPartyClientSignsInAsksConsentAndGetsACodeBoundToTheRequest() async throws {
         try await withTestApp { app in
             let user = try await User.create(username: "ahsoka", on: app)
-            let client = try await TestOAuthClient.create(name: #"Notes <b>"Pro"</b> & Co"#, on: app)
-            let pkce = PKCE()
+            let client = try await StoredClient.create(name: #"Notes <b>"Pro"</b> & Co"#, on: app)
+            let pkce = PKCEPair()
             let browser = BrowserClient(app.client)
             let state = "s t&a=te/ü"
             let target = Self.authorize(client, pkce, scope: "categories:write acronyms:write", state: state)
@@ -102,7 +102,7 @@ final class AuthorizationFlowTests: XCTestCase {
             let ttl = try row.decode(column: "ttl", as: Double.self)
             XCTAssertTrue(ttl > 50 && ttl <= 60, "AUTH_CODE_TTL 60 s: \(ttl)")
             // The consent is remembered: the same request again goes straight to a new code.
-            let again = try await browser.get(Self.authorize(client, PKCE(), scope: "acronyms:write"))
+            let again = try await browser.get(Self.authorize(client, PKCEPair(), scope: "acronyms:write"))
             XCTAssertEqual(again.status, .seeOther)
             XCTAssertNotNil(try again.redirectQuery()["code"])
             let grants = try await app.til.db.query("SELECT scopes FROM oauth_grants WHERE user_id = \(user.id) AND client_id = \(client.id)")
@@ -113,11 +113,11 @@ final class AuthorizationFlowTests: XCTestCase {
     func testATrustedClientSkipsConsentAndAnOmittedRedirectURIIsTheRegisteredOne() async throws {
         try await withTestApp(settings: ["AUTH_CODE_TTL": "30"]) { app in
             _ = try await User.create(username: "kanan", on: app)
-            let client = try await TestOAuthClient.create(
+            let client = try await StoredClient.create(
                 redirectURIs: ["com.example.til:/callback"], scope: ["acronyms:write", "account"], trusted: true, on: app)
             let browser = BrowserClient(app.client)
             let pairs: [(name: String, value: String)] = [
-                ("response_type", "code"), ("client_id", client.id), ("code_challenge", PKCE().challenge),
+                ("response_type", "code"), ("client_id", client.id), ("code_challenge", PKCEPair().challenge),
                 ("code_challenge_method", "S256"), ("scope", "account acronyms:write"), ("resource", "\(try await Self.issuer(app))/api"),
             ]
             let page = try await browser.get("/oauth/authorize?" + QueryEncoding.encode(pairs))
@@ -144,10 +144,10 @@ final class AuthorizationFlowTests: XCTestCase {
     func testAPostedAuthorizationRequestIsTheSameAsAGetAndLoopbackAcceptsAnyPort() async throws {
         try await withTestApp { app in
             _ = try await User.create(username: "hera", on: app)
-            let client = try await TestOAuthClient.create(redirectURIs: ["http://127.0.0.1/cb"], trusted: true, on: app)
+            let client = try await StoredClient.create(redirectURIs: ["http://127.0.0.1/cb"], trusted: true, on: app)
             let browser = BrowserClient(app.client)
             try await browser.signIn("hera")
-            let target = Self.authorize(client, PKCE(), state: "p", [("redirect_uri", "http://127.0.0.1:53170/cb")])
+            let target = Self.authorize(client, PKCEPair(), state: "p", [("redirect_uri", "http://127.0.0.1:53170/cb")])
                 .replacingOccurrences(of: "redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&", with: "")
             let query = String(target.split(separator: "?", maxSplits: 1)[1])
             let posted = try await browser.send(.post, "/oauth/authorize", body: Array(query.utf8), contentType: "application/x-www-form-urlencoded")

@@ -154,9 +154,9 @@ extension BrowserClient {
     }
 }
 
-/// A registered OAuth client, written straight into `oauth_clients` (registration is another
-/// endpoint's concern).
-struct TestOAuthClient {
+/// An OAuth client written straight into `oauth_clients`: registration cannot make a trusted
+/// (first-party) client, which only `til-server clients add --trusted` does.
+struct StoredClient {
     let id: String
     let redirectURIs: [String]
 
@@ -165,18 +165,18 @@ struct TestOAuthClient {
         redirectURIs: [String] = ["https://app.example/callback"],
         scope: [String] = ["acronyms:write", "categories:write"], trusted: Bool = false,
         grantTypes: [String] = ["authorization_code", "refresh_token"], on app: TestApp
-    ) async throws -> TestOAuthClient {
+    ) async throws -> StoredClient {
         try await app.til.db.execute("""
             INSERT INTO oauth_clients (id, name, auth_method, redirect_uris, grant_types, scope, trusted)
             VALUES (\(id), \(name), 'none', \(redirectURIs.joined(separator: " ")), \(grantTypes.joined(separator: " ")),
                     \(scope.joined(separator: " ")), \(trusted))
             """)
-        return TestOAuthClient(id: id, redirectURIs: redirectURIs)
+        return StoredClient(id: id, redirectURIs: redirectURIs)
     }
 }
 
 /// A PKCE pair: a random verifier and its S256 challenge.
-struct PKCE {
+struct PKCEPair {
     let verifier = SecureRandom.token() + SecureRandom.token()
-    var challenge: String { Base64URL.encode(SHA256.hash(Array(verifier.utf8))) }
+    var challenge: String { PKCE.challenge(of: verifier) }
 }

@@ -151,8 +151,8 @@ final class BrowserSessionTests: XCTestCase {
             plain.setCookie("til_session", browser.cookies["__Host-til_session"])
             let shown = try await plain.get("/login")
             XCTAssertNotNil(try HTMLForm.only(in: shown).value("username"), "signed out under the unprefixed name")
-            let client = try await TestOAuthClient.create(trusted: true, on: app)
-            let answer = try await browser.get(AuthorizationFlowTests.authorize(client, PKCE()))
+            let client = try await StoredClient.create(trusted: true, on: app)
+            let answer = try await browser.get(AuthorizationFlowTests.authorize(client, PKCEPair()))
             XCTAssertEqual(try answer.redirectQuery()["iss"], "https://til.example")
         }
     }

@@ -21,15 +21,15 @@ final class PagePrimitivesTests: XCTestCase {
     func testACodeChallengeIsTheBase64URLOfADigest() {
         for _ in 0..<50 {
             let challenge = Base64URL.encode(SHA256.hash(Array(SecureRandom.token().utf8)))
-            XCTAssertTrue(CodeChallenge.isValid(challenge), challenge)
+            XCTAssertTrue(PKCE.isChallenge(challenge), challenge)
         }
         let valid = Base64URL.encode(SHA256.hash(Array("verifier".utf8)))
-        XCTAssertFalse(CodeChallenge.isValid(String(valid.dropLast())), "42 characters")
-        XCTAssertFalse(CodeChallenge.isValid(valid + "A"), "44 characters")
-        XCTAssertFalse(CodeChallenge.isValid(String(valid.dropLast()) + "="), "padding")
-        XCTAssertFalse(CodeChallenge.isValid(String(repeating: "+", count: 43)), "base64, not base64url")
-        XCTAssertFalse(CodeChallenge.isValid(String(repeating: "A", count: 42) + "B"), "bits past the digest")
-        XCTAssertFalse(CodeChallenge.isValid(String(repeating: "é", count: 43)))
+        XCTAssertFalse(PKCE.isChallenge(String(valid.dropLast())), "42 characters")
+        XCTAssertFalse(PKCE.isChallenge(valid + "A"), "44 characters")
+        XCTAssertFalse(PKCE.isChallenge(String(valid.dropLast()) + "="), "padding")
+        XCTAssertFalse(PKCE.isChallenge(String(repeating: "+", count: 43)), "base64, not base64url")
+        XCTAssertFalse(PKCE.isChallenge(String(repeating: "A", count: 42) + "B"), "bits past the digest")
+        XCTAssertFalse(PKCE.isChallenge(String(repeating: "é", count: 43)))
     }
 
     func testACSPSourceIsAnOriginOrAPrivateSchemeAndNeverANewDirective() {
