@@ -162,4 +162,34 @@ final class AuthorizationFlowTests: XCTestCase {
             XCTAssertNil(json.location)
         }
     }
+
+    /// The contract with the token endpoint, end to end: a client registered through the API,
+    /// a code from the pages, redeemed with its verifier for a token that works, once.
+    func testACodeFromThePagesIsRedeemedAtTheTokenEndpoint() async throws {
+        try await withTestApp { app in
+            let user = try await User.create(username: "bo-katan", on: app)
+            let registered = try await app.oauthClient(["token_endpoint_auth_method": "none", "grant_types": ["authorization_code", "refresh_token"]])
+            let client = StoredClient(id: registered.id, redirectURIs: ["https://app.example/cb"])
+            let pkce = PKCEPair()
+            let browser = BrowserClient(app.client)
+            try await browser.signIn("bo-katan")
+            let consent = try await browser.get(Self.authorize(client, pkce, scope: "acronyms:write"))
+            let approved = try await browser.submit(try HTMLForm.only(in: consent), clicking: ("decision", "approve"))
+            let code = try XCTUnwrap(try approved.redirectQuery()["code"])
+            let redeem: [(String, String)] = [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", "https://app.example/cb"),
+                ("code_verifier", pkce.verifier), ("client_id", client.id),
+            ]
+            let token = try await app.client.postForm("/oauth/token", redeem)
+            XCTAssertEqual(token.status, .ok, token.bodyString)
+            let answer = try token.jsonObject()
+            XCTAssertEqual(answer["scope"] as? String, "acronyms:write")
+            let access = try XCTUnwrap(answer["access_token"] as? String)
+            let me = try await app.client.send(.get, "/api/users/me", auth: .bearer(access))
+            XCTAssertEqual(me.status, .ok)
+            XCTAssertEqual(try me.jsonObject()["id"] as? String, user.id.uuidString)
+            let again = try await app.client.postForm("/oauth/token", redeem)
+            assertOAuthError(again, 400, "invalid_grant", "a code is single use")
+        }
+    }
 }
