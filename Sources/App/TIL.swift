@@ -37,7 +37,8 @@ public struct TIL: Sendable {
     package init(configuration: AppConfiguration, logger: Logger, sharedDatabase: PostgresClient?) {
         self.configuration = configuration
         self.logger = logger
-        db = sharedDatabase ?? PostgresClient(configuration: configuration.database, logger: logger)
+        db = sharedDatabase ?? PostgresClient(
+            configuration: configuration.database, logger: logger, slowLeases: SlowLeaseLog.report(to: logger, database: "primary"))
         ownsDatabase = sharedDatabase == nil
         replicas = configuration.readReplicas.isEmpty ? nil : ReadReplicas(configurations: configuration.readReplicas, logger: logger)
         hasher = BcryptHasher(
@@ -52,7 +53,6 @@ public struct TIL: Sendable {
     /// closes the database (unless lent) when the app shuts down.
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
-        app.middleware.append(DatabaseTimingMiddleware(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
         if !settings.trustedProxies.isEmpty {  // without any, the client address is the socket peer
             app.middleware.append(ClientAddressMiddleware(trustedProxies: settings.trustedProxies.networks))
         }
