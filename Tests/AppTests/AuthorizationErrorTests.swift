@@ -79,6 +79,9 @@ final class AuthorizationErrorTests: XCTestCase {
                 ("unknown resource", valid + "&resource=https%3A%2F%2Fevil.example", "invalid_target"),
                 ("unknown prompt", valid + "&prompt=maybe", "invalid_request"),
                 ("no authorization_code grant", Flow.authorize(credentialsOnly, pkce), "unauthorized_client"),
+                ("overlong scope", valid.replacingOccurrences(of: "scope=acronyms%3Awrite", with: "scope=" + String(repeating: "a", count: 2049)), "invalid_scope"),
+                ("too many parameters", valid + (0..<30).map { "&x\($0)=1" }.joined(), "invalid_request"),
+                ("too many resources", valid + String(repeating: "&resource=https%3A%2F%2Fnotes.example", count: 9), "invalid_target"),
             ]
             for (name, target, error) in cases {
                 let answer = try await app.client.send(.get, target)

@@ -60,6 +60,12 @@ final class BrowserSessionTests: XCTestCase {
             // DELETE /api/users/me/sessions/:id
             let deleted = BrowserClient(app.client)
             try await deleted.signIn("chewie")
+            // The sessions list shows it, with no scopes and the cookie's expiry for both dates.
+            let list = try await app.client.send(.get, "/api/users/me/sessions", auth: .bearer(token))
+            let sessions = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.body)) as? [[String: Any]], list.bodyString)
+            XCTAssertEqual(sessions.count, 2, "the Basic login and the browser session")
+            let browserEntry = try XCTUnwrap(sessions.first { ($0["scopes"] as? [String]) == [] }, list.bodyString)
+            XCTAssertEqual(browserEntry["expiresAt"] as? String, browserEntry["refreshExpiresAt"] as? String)
             let rows = try await app.til.db.query("SELECT id FROM sessions WHERE kind = 'browser' AND revoked_at IS NULL")
             let id = try rows[0].decode(column: "id", as: UUID.self)
             let delete = try await app.client.send(.delete, "/api/users/me/sessions/\(id)", auth: .bearer(token))
