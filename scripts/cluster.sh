@@ -197,8 +197,9 @@ start_server() {
     pid_alive "$pidfile" && return 0
     port=$(server_port "$n")
     # Each server owns its session (setsid): a signal to this script's group does not reach it.
+    # They share one OAuth issuer, the balancer's URL: clients reach them all by it.
     ENVIRONMENT=production ADMIN_PASSWORD=$(admin_password) DATABASE_URL=$PGBOUNCER_URL DATABASE_READ_URL=$REPLICA_URL \
-        TRUSTED_PROXIES=127.0.0.1 METRICS_PORT=$(metrics_port "$n") METRICS_HOST=127.0.0.1 \
+        ISSUER=$BALANCER_URL TRUSTED_PROXIES=127.0.0.1 METRICS_PORT=$(metrics_port "$n") METRICS_HOST=127.0.0.1 \
         setsid "$TIL_SERVER" serve --hostname 127.0.0.1 --port "$port" --no-auto-migrate \
         >> "$STATE/til-$n.log" 2>&1 < /dev/null &
     echo $! > "$pidfile"

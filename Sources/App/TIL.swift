@@ -98,6 +98,14 @@ public struct TIL: Sendable {
         }
     }
 
+    /// The issuer `app` answers with (`ServedIssuer`): `ISSUER`, else the loopback address it
+    /// serves, completed with the bound port when the server starts.
+    func servedIssuer(for app: Application) -> ServedIssuer {
+        let issuer = ServedIssuer(configured: configuration.issuer, host: app.http.host, port: app.http.port, tls: app.http.tls != nil)
+        app.onStart { port in issuer.bind(port: port) }
+        return issuer
+    }
+
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the
     /// operator's commands' (`users unlock`, `users list`).
     var loginThrottle: LoginThrottle {

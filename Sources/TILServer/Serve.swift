@@ -43,6 +43,13 @@ struct Serve: AsyncParsableCommand {
         help: ArgumentHelp("PEM private key of --tls-certificate (default: $TLS_KEY).", valueName: "pem-file"))
     var tlsKey: String?
 
+    @Option(
+        name: .customLong("issuer"),
+        help: ArgumentHelp(
+            "The public base URL clients reach TIL by, e.g. https://til.example (default: $ISSUER; on loopback, http://HOST:PORT as served).",
+            valueName: "url"))
+    var issuer: String?
+
     /// Checks everything it can before it touches the database or binds: the configuration,
     /// the admin password for this address, the TLS files. Then migrates, compares the stored
     /// admin password with the configuration, and serves until SIGINT or SIGTERM.
@@ -52,9 +59,11 @@ struct Serve: AsyncParsableCommand {
             .overriding(.maxConnections, with: maxConnections.map(String.init), from: "--max-connections")
             .overriding(.tlsCertificate, with: tlsCertificate, from: "--tls-certificate")
             .overriding(.tlsKey, with: tlsKey, from: "--tls-key")
+            .overriding(.issuer, with: issuer, from: "--issuer")
         let (configuration, logger) = try common.load(reader)
         let server = try ServerSettings(reader: reader)
         try configuration.checkAdminPassword(servingOn: hostname)
+        try configuration.checkIssuer(servingOn: hostname)
         BackgroundPriority.lowerOwnSession()  // under contention, PostgreSQL's session gets 3x this server's CPU
         let til = TIL(configuration: configuration, logger: logger)
         do {

@@ -49,6 +49,7 @@ final class ConfigurationTests: XCTestCase {
         .loginAccountBackoffWindow: ["59", "2592001"], .loginQueueLimit: ["-1"],
         .loginMaxWait: ["0"], .trustedProxies: ["10.0.0.0/33", "proxy.local"], .acronymEditPolicy: ["admins"],
         .metrics: ["maybe"], .metricsPort: ["0", "http"], .metricsHost: ["metrics.local", "300.1.1.1", "127.0.0.1:9100"],
+        .issuer: ["til.example", "https://til.example/", "https://til.example?x=1", "ftp://til.example", "https://"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

@@ -26,6 +26,8 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertTrue(admin.hasPrefix("${ADMIN_PASSWORD:?"), "compose must fail when ADMIN_PASSWORD is unset: \(admin)")
         let database = try XCTUnwrap(environment["DATABASE_URL"] as? String)
         XCTAssertTrue(database.hasPrefix("postgres://") && database.contains("@db:5432/"), database)
+        // It binds 0.0.0.0 in production, so the OAuth issuer must be given (issue 18).
+        XCTAssertEqual(environment["ISSUER"] as? String, "${ISSUER:-http://127.0.0.1:8080}")
         let dependsOn = try XCTUnwrap(app["depends_on"] as? [String: Any])
         XCTAssertEqual((dependsOn["db"] as? [String: Any])?["condition"] as? String, "service_healthy")
         let db = try XCTUnwrap(services["db"] as? [String: Any])

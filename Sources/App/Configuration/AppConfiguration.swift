@@ -21,6 +21,9 @@ public struct AppConfiguration: Sendable {
     /// `/metrics` on the API's port (development, testing), on a port of its own, or off
     /// (`MetricsExposure`).
     public var metrics = MetricsExposure.serverPort
+    /// `ISSUER`: the OAuth authorization server's public base URL; nil derives it from the
+    /// loopback address served (`ServedIssuer`, `checkIssuer(servingOn:)`).
+    public var issuer: Issuer?
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -46,6 +49,7 @@ public struct AppConfiguration: Sendable {
         readReplicas = try PostgresConfiguration.readReplicas(reader: reader)
         auth = try AuthSettings(reader: reader)
         metrics = try MetricsExposure(reader: reader, environment: environment)
+        issuer = try Self.issuer(environment: environment, from: reader)
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

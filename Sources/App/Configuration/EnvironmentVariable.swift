@@ -44,6 +44,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case metrics = "METRICS"
     case metricsPort = "METRICS_PORT"
     case metricsHost = "METRICS_HOST"
+    case issuer = "ISSUER"
 
     public var name: String { rawValue }
 
@@ -129,6 +130,10 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .metricsHost: Declaration(
             .value(MetricsExposure.defaultHost), .described("an IPv4 or IPv6 address, or localhost"),
             "the address METRICS_PORT's listener binds (0.0.0.0: every interface)")
+        case .issuer: Declaration(
+            .described("http://HOST:PORT as served, on loopback only"),
+            .described("an http or https URL without a trailing slash, query or fragment"),
+            "the public base URL of TIL's OAuth authorization server (RFC 8414 issuer); required in production unless serving on loopback, and https there unless its host is loopback (`--issuer` wins)")
         }
     }
 }

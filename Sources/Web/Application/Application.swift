@@ -29,6 +29,7 @@ public final class Application: RoutesBuilder {
 
     public private(set) var routes: [Route] = []
     private var shutdownHooks: [@Sendable () async -> Void] = []
+    private var startHooks: [@Sendable (_ boundPort: Int) -> Void] = []
     private var server: HTTPServer?
 
     /// `environment` defaults to production, which hides internals: development is only ever
@@ -49,6 +50,12 @@ public final class Application: RoutesBuilder {
         shutdownHooks.append(hook)
     }
 
+    /// Runs `hook` with the bound port once the server listens (for settings that name the
+    /// port the kernel picked for `port: 0`).
+    public func onStart(_ hook: @escaping @Sendable (_ boundPort: Int) -> Void) {
+        startHooks.append(hook)
+    }
+
     /// Binds and serves in the background; `boundPort` tells the port (for `port: 0`).
     public func start() throws {
         precondition(server == nil, "application already started")
@@ -56,6 +63,7 @@ public final class Application: RoutesBuilder {
         try server.start()
         self.server = server
         statistics.attach(server)
+        for hook in startHooks { hook(server.port) }
     }
 
     public var boundPort: Int { server?.port ?? 0 }
