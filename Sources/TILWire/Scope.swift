@@ -21,6 +21,8 @@ public struct Scope: RawRepresentable, Codable, Hashable, Sendable, Comparable, 
     public static let usersWrite = Scope(rawValue: "users:write")
     /// Manage the account itself: sessions, logout everywhere, password change.
     public static let account = Scope(rawValue: "account")
+    /// Register OAuth clients (`POST /oauth/register`): granted to administrators only.
+    public static let clientsWrite = Scope(rawValue: "clients:write")
 
     /// The scopes this version knows, in the server's canonical order.
     public static let known: [Scope] = [.acronymsWrite, .categoriesWrite, .usersWrite, .account]

@@ -49,6 +49,9 @@ final class ConfigurationTests: XCTestCase {
         .loginAccountBackoffWindow: ["59", "2592001"], .loginQueueLimit: ["-1"],
         .loginMaxWait: ["0"], .trustedProxies: ["10.0.0.0/33", "proxy.local"], .acronymEditPolicy: ["admins"],
         .metrics: ["maybe"], .metricsPort: ["0", "http"], .metricsHost: ["metrics.local", "300.1.1.1", "127.0.0.1:9100"],
+        .oauthRegistration: ["anyone"], .authCodeTTL: ["0", "601"],
+        .resources: ["notes.example=notes:read", "https://notes.example", "https://n.example=account", "https://n.example#x=a"],
+        .resourceScopeDescriptions: ["unknown:scope=words"],
         .issuer: ["til.example", "https://til.example/", "https://til.example?x=1", "ftp://til.example", "https://"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]

@@ -24,6 +24,8 @@ public struct AppConfiguration: Sendable {
     /// `ISSUER`: the OAuth authorization server's public base URL; nil derives it from the
     /// loopback address served (`ServedIssuer`, `checkIssuer(servingOn:)`).
     public var issuer: Issuer?
+    /// Client registration, code lifetime, other resources and their scopes (`OAuthSettings`).
+    public var oauth = OAuthSettings()
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -50,6 +52,7 @@ public struct AppConfiguration: Sendable {
         auth = try AuthSettings(reader: reader)
         metrics = try MetricsExposure(reader: reader, environment: environment)
         issuer = try Self.issuer(environment: environment, from: reader)
+        oauth = try OAuthSettings(reader: reader)
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

@@ -45,6 +45,10 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case metricsPort = "METRICS_PORT"
     case metricsHost = "METRICS_HOST"
     case issuer = "ISSUER"
+    case oauthRegistration = "OAUTH_REGISTRATION"
+    case authCodeTTL = "AUTH_CODE_TTL"
+    case resources = "RESOURCES"
+    case resourceScopeDescriptions = "RESOURCE_SCOPE_DESCRIPTIONS"
 
     public var name: String { rawValue }
 
@@ -134,6 +138,16 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
             .described("http://HOST:PORT as served, on loopback only"),
             .described("an http or https URL without a trailing slash, query or fragment"),
             "the public base URL of TIL's OAuth authorization server (RFC 8414 issuer); required in production unless serving on loopback, and https there unless its host is loopback (`--issuer` wins)")
+        case .oauthRegistration: Declaration(
+            .value("admin"), .oneOf(ClientRegistration.allCases.map(\.rawValue)),
+            "who may register OAuth clients at POST /oauth/register: admin (a bearer token with clients:write) or open (anyone, public clients only, throttled per address)")
+        case .authCodeTTL: Declaration(.value("60"), .seconds(1...600), "an OAuth authorization code's lifetime")
+        case .resources: Declaration(
+            .none, .described("URI=scope scope;URI=scope... (https URIs, http only on loopback)"),
+            "other APIs (RFC 8707 resources) TIL issues tokens for, each with the scopes it defines")
+        case .resourceScopeDescriptions: Declaration(
+            .none, .described("scope=words;scope=words... (scopes of RESOURCES, 1 to 200 characters each)"),
+            "how the consent page describes each resource scope")
         }
     }
 }
