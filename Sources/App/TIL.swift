@@ -59,6 +59,8 @@ public struct TIL: Sendable {
         app.middleware.append(DatabaseErrorMiddleware())
         app.middleware.append(HashingErrorMiddleware())
         if replicas != nil { app.middleware.append(PublicReadsMiddleware()) }
+        let issuer = servedIssuer(for: app)
+        app.middleware.append(ResourceMetadataChallenge(issuer: issuer))
         let publicReads = RoutedDatabase(primary: db, replicas: replicas)
         let users = UserRepository(db: publicReads)
         let acronyms = AcronymRepository(db: publicReads)
@@ -71,6 +73,7 @@ public struct TIL: Sendable {
 
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
+        try app.register(collection: DiscoveryController(issuer: issuer, scopes: configuration.oauth.scopes))
         try app.register(collection: SessionsController(
             login: BasicLogin(
                 verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
