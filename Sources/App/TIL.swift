@@ -81,7 +81,7 @@ public struct TIL: Sendable {
             tokens: tokens,
             rotation: RefreshRotation(
                 db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
-            sessions: sessions, auth: auth, audit: audit))
+            sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
         try app.register(collection: AccountController(
             sessions: sessions, verifier: verifier, passwords: passwordReplacement, auth: auth, audit: audit))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))

@@ -37,7 +37,7 @@ final class AuthenticationTests: XCTestCase {
                     XCTAssertEqual(response.status.code, 401, "\(method) \(path) \(headers)")
                     let header = response.headers["WWW-Authenticate"] ?? ""
                     XCTAssertTrue(header.hasPrefix(plain) && header.contains(challenge), "\(method) \(path): \(header)")
-                    if challenge == plain { XCTAssertEqual(header, plain) }
+                    if challenge == plain { XCTAssertEqual(header, plainBearerChallenge) }
                 }
             }
             // Nothing was changed by the refused requests.

@@ -91,7 +91,7 @@ final class CheckedWriteTests: XCTestCase {
                 let lacking = try await app.client.send(method, path, headers: json, body: body, auth: .bearer(scopeless))
                 XCTAssertEqual(lacking.status.code, 403, "\(method) \(path) without the scope: \(lacking.bodyString)")
                 let missing = try await app.client.send(method, path, headers: json, body: body)
-                XCTAssertEqual(missing.headers["WWW-Authenticate"], #"Bearer realm="TIL""#, "\(method) \(path) without a token")
+                XCTAssertEqual(missing.headers["WWW-Authenticate"], plainBearerChallenge, "\(method) \(path) without a token")
                 let answered = try await app.client.send(method, path, headers: json, body: body, auth: .bearer(good))
                 XCTAssertTrue([400, 404].contains(answered.status.code), "\(method) \(path) with a good token: \(answered.bodyString)")
             }

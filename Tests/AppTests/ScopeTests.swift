@@ -55,7 +55,7 @@ final class ScopeTests: XCTestCase {
                 let fixture = try await OperationFixture.make(on: app)
                 let anonymous = try await fixture.send(operation, in: contract, to: app.client, bearer: nil)
                 XCTAssertEqual(anonymous.status.code, 401, "\(operation) without a token")
-                XCTAssertEqual(anonymous.headers["WWW-Authenticate"], #"Bearer realm="TIL""#, "\(operation)")
+                XCTAssertEqual(anonymous.headers["WWW-Authenticate"], plainBearerChallenge, "\(operation)")
                 guard operation.bearerScopes.isEmpty else { continue }
                 for scope in try contract.documentedScopes().sorted() {
                     let login = try await app.client.session(fixture.user.username, scope: scope)

@@ -50,6 +50,11 @@ extension TestClient {
     }
 }
 
+/// The challenge to a request without a bearer token, from an app in process without `ISSUER`:
+/// the realm, and where the API's protected resource metadata is (RFC 9728 §5.1).
+let plainBearerChallenge =
+    #"Bearer realm="TIL", resource_metadata="http://127.0.0.1:8080/.well-known/oauth-protected-resource/api""#
+
 /// Asserts a 401 that names an invalid token, as the contract's bearer challenge does.
 func assertInvalidToken(_ response: TestResponse, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(response.status.code, 401, "\(message): \(response.bodyString)", file: file, line: line)

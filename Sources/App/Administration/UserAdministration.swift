@@ -65,6 +65,16 @@ public struct UserAdministration: Sendable {
         return forgiven
     }
 
+    /// Grants or revokes `username`'s administrator role (`clients:write`); revoking ends their
+    /// sessions that hold that scope. How many sessions ended.
+    @discardableResult
+    public func setAdmin(_ isAdmin: Bool, of username: String) async throws -> Int {
+        let user = try await existing(username)
+        let ended = try await AdminRole(db: users.db).set(isAdmin, for: user.id)
+        audit.record(isAdmin ? .adminGranted : .adminRevoked, command: "users admin", userID: user.id)
+        return ended
+    }
+
     private func existing(_ username: String) async throws -> User {
         guard let user = try await users.find(username: username) else { throw Failure("no user named '\(username)'") }
         return user

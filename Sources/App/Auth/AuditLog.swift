@@ -28,6 +28,10 @@ struct AuditLog: Sendable {
         case passwordSet = "password.set"
         /// An operator cleared the login throttle (`til-server users unlock`).
         case loginUnlocked = "login.unlocked"
+        /// An operator made a user an administrator (`til-server users admin --grant`).
+        case adminGranted = "admin.granted"
+        /// An operator took the administrator role away (`til-server users admin --revoke`).
+        case adminRevoked = "admin.revoked"
     }
 
     let logger: Logger

@@ -8,6 +8,7 @@ struct SessionsController: RouteCollection {
     let tokens: TokenRepository
     let rotation: RefreshRotation
     let sessions: SessionRepository
+    let admins: AdminRole
     let auth: BearerAuth
     let audit: AuditLog
 
@@ -19,10 +20,12 @@ struct SessionsController: RouteCollection {
         auth.guarded(api, needing: .account).post("logout-all", use: logOutEverywhere)
     }
 
-    /// A new session per successful login, with the scopes asked for (`?scope=`) or all.
+    /// A new session per successful login, with the scopes asked for (`?scope=`) or all that
+    /// any user may hold: `clients:write` only when asked for, and only by an administrator.
     func logIn(_ request: Request) async throws -> Response {
         let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
         let user = try await login.authenticate(request)
+        try await admins.check(scopes, for: user.id)
         let userAgent = request.storedUserAgent
         var token = try await tokens.startSession(for: user, scopes: scopes, userAgent: userAgent)
         if token == nil, let rehashed = try await login.reprove(user, request) {

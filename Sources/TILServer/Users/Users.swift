@@ -4,8 +4,8 @@ import ArgumentParser
 /// configuration, straight on the database.
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List accounts, set a password, or lift a login throttle.",
-        subcommands: [UsersList.self, UsersSetPassword.self, UsersUnlock.self])
+        abstract: "List accounts, set a password, lift a login throttle, or grant or revoke the administrator role.",
+        subcommands: [UsersList.self, UsersSetPassword.self, UsersUnlock.self, UsersAdmin.self])
 }
 
 /// What a command on one account takes: the common options and the username.

@@ -14,7 +14,7 @@ public struct OAuthScopeCatalog: Sendable {
     }
 
     /// TIL's own scopes, in canonical order (`clients:write` included: only admins hold it).
-    static let tilScopes: [Scope] = Scope.known + [.clientsWrite]
+    static let tilScopes: [Scope] = Scope.grantable
 
     /// The words TIL's own scopes are shown with.
     static let tilWords: [Scope: String] = [
