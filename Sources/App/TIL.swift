@@ -74,6 +74,9 @@ public struct TIL: Sendable {
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
         try app.register(collection: DiscoveryController(issuer: issuer, scopes: configuration.oauth.scopes))
+        try app.register(collection: RegistrationController(
+            clients: ClientRepository(db: db), registration: configuration.oauth.registration, scopes: configuration.oauth.scopes,
+            auth: auth, issuer: issuer))
         try app.register(collection: SessionsController(
             login: BasicLogin(
                 verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,

@@ -1,11 +1,13 @@
 import AppTesting
 import Foundation
+import Postgres
 import Web
 import WebTesting
 @testable import App
 
 /// What a generic contract test needs to call any documented operation for real: a user of its
-/// own (password "password"), logged in with every scope, who owns an acronym, and a category.
+/// own (password "password"), an administrator logged in with every scope, who owns an
+/// acronym, and a category.
 /// It fills an operation's path and a valid body from the document; a parameter or field it
 /// cannot fill stops the test and names itself, so a new operation teaches it one line.
 struct OperationFixture {
@@ -17,8 +19,10 @@ struct OperationFixture {
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
+        try await app.til.db.execute("UPDATE users SET is_admin = true WHERE id = \(user.id)")  // may hold clients:write
+        let everyScope = Scope.grantable.map(\.rawValue).joined(separator: " ")
         return OperationFixture(
-            user: user, session: try await app.client.session(user.username, password),
+            user: user, session: try await app.client.session(user.username, password, scope: everyScope),
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app))
     }
 

@@ -1,0 +1,50 @@
+import Crypt
+import Foundation
+import Postgres
+
+extension ClientRepository {
+    /// A client just registered, with its secret (shown this once) when confidential.
+    struct Registered: Sendable {
+        let client: OAuthClient
+        let secret: ClientSecret?
+        let createdAt: Date
+    }
+
+    /// Stores `draft` as a new client with a fresh `client_id` (and secret when confidential).
+    /// `registeredFrom` marks an open registration by address: then the insert happens only
+    /// while that address registered fewer than `limit` clients in the last hour, and nil
+    /// answers that it did not.
+    func register(
+        _ draft: ClientDraft, by userID: UUID?, from registeredFrom: String? = nil, limit: Int = .max
+    ) async throws -> Registered? {
+        let id = SecureRandom.token()
+        let secret = draft.authMethod == .none ? nil : ClientSecret.generate()
+        let rows = try await db.query("""
+            INSERT INTO oauth_clients (id, name, secret_digest, auth_method, redirect_uris, post_logout_redirect_uris,
+                                       grant_types, scope, trusted, registered_by, registered_from)
+            SELECT \(id), \(draft.name ?? id), \(secret?.digest), \(draft.authMethod.rawValue), \(draft.redirectURIs.joined(separator: " ")),
+                   \(draft.postLogoutRedirectURIs.joined(separator: " ")), \(draft.grantTypes.map(\.rawValue).joined(separator: " ")),
+                   \(draft.scope.joined(separator: " ")), \(draft.trusted), \(userID), \(registeredFrom)
+            WHERE \(registeredFrom)::text IS NULL OR (
+                SELECT count(*) FROM oauth_clients
+                WHERE registered_from = \(registeredFrom) AND created_at > now() - interval '1 hour') < \(limit)
+            RETURNING \(unescaped: Self.columns), created_at
+            """)
+        guard let row = rows.first else { return nil }
+        return Registered(client: try Self.client(row), secret: secret, createdAt: try row.decode(column: "created_at", as: Date.self))
+    }
+
+    /// Every client, oldest first, with when it was registered.
+    func list() async throws -> [(client: OAuthClient, createdAt: Date)] {
+        try await db.query("SELECT \(unescaped: Self.columns), created_at FROM oauth_clients ORDER BY seq").map { row in
+            (try Self.client(row), try row.decode(column: "created_at", as: Date.self))
+        }
+    }
+
+    /// Removes a client: its codes, grants and sessions go with it (`ON DELETE CASCADE`).
+    /// False when there was none.
+    func remove(id: String) async throws -> Bool {
+        guard !id.isEmpty, id.utf8.count <= 128 else { return false }
+        return try await db.execute("DELETE FROM oauth_clients WHERE id = \(id)") > 0
+    }
+}

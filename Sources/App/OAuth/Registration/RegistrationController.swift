@@ -1,0 +1,37 @@
+import Web
+
+/// `POST /oauth/register` (RFC 7591): dynamic client registration. By default it needs a
+/// bearer token with `clients:write` (an administrator's); with `OAUTH_REGISTRATION=open`
+/// anyone may register a public client, never trusted, at most `openLimitPerHour` per address.
+struct RegistrationController: RouteCollection {
+    let clients: ClientRepository
+    let registration: ClientRegistration
+    let scopes: OAuthScopeCatalog
+    let auth: BearerAuth
+    /// For the bearer challenges' `resource_metadata`, added before they take the OAuth shape.
+    let issuer: ServedIssuer
+
+    /// Open registrations one client address may make per hour.
+    static let openLimitPerHour = 10
+
+    func boot(routes: any RoutesBuilder) throws {
+        let oauth = routes.grouped(OAuthErrorMiddleware(fallbackCode: "invalid_client_metadata"), ResourceMetadataChallenge(issuer: issuer))
+            .grouped("oauth")
+        switch registration {
+        case .admin: auth.guarded(oauth, needing: .clientsWrite).post("register", use: register)
+        case .open: oauth.post("register", use: register)
+        }
+    }
+
+    func register(_ request: Request) async throws -> Response {
+        let metadata = try request.content.decode(ClientMetadata.self)
+        let open = registration == .open
+        let draft = try ClientDraft(metadata, open: open, trusted: false, scopes: scopes)
+        let registrant = request.auth.get(BearerIdentity.self)?.user.id
+        let registered = open
+            ? try await clients.register(draft, by: nil, from: request.clientAddress, limit: Self.openLimitPerHour)
+            : try await clients.register(draft, by: registrant)
+        guard let registered else { throw OAuthError.throttled("client registrations from this address", retryAfter: 3600) }
+        return try ContentResponse(RegisteredClient(registered), status: .created).encodeResponse(for: request).notStored()
+    }
+}

@@ -1,0 +1,68 @@
+import AppTesting
+import Crypt
+import Foundation
+import Postgres
+import Web
+import WebTesting
+import XCTest
+@testable import App
+
+/// What the OAuth tests share: registering clients, reading RFC 6749 §5.2 errors, and sending
+/// form-encoded bodies as OAuth clients do.
+extension TestClient {
+    /// `POST /oauth/register` with `metadata` as JSON, as the admin (a `clients:write` token)
+    /// unless `token` says otherwise (nil: no token).
+    func register(_ metadata: [String: Any], token: String?) async throws -> TestResponse {
+        let body = Array(try JSONSerialization.data(withJSONObject: metadata))
+        return try await send(
+            .post, "/oauth/register", headers: ["Content-Type": "application/json"], body: body, auth: token.map { .bearer($0) })
+    }
+
+    /// A `clients:write` token of the seeded admin.
+    func clientsWriteToken() async throws -> String {
+        try await session("admin", scope: "clients:write").value
+    }
+
+    /// Registers a client as the admin, failing the test unless 201; its answer.
+    func registeredClient(_ metadata: [String: Any], file: StaticString = #filePath, line: UInt = #line) async throws -> [String: Any] {
+        let response = try await register(metadata, token: try await clientsWriteToken())
+        XCTAssertEqual(response.status.code, 201, response.bodyString, file: file, line: line)
+        return try response.jsonObject()
+    }
+
+    /// `POST path` with `fields` form-encoded (each name and value percent-encoded).
+    func postForm(_ path: String, _ fields: [(String, String)], headers: HTTPHeaders = [:], auth: TestAuth? = nil) async throws -> TestResponse {
+        var headers = headers
+        headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        let body = fields.map { "\(formEncoded($0.0))=\(formEncoded($0.1))" }.joined(separator: "&")
+        return try await send(.post, path, headers: headers, body: Array(body.utf8), auth: auth)
+    }
+}
+
+/// `text` percent-encoded for a form body: only unreserved characters stay as they are.
+func formEncoded(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+}
+
+extension TestResponse {
+    /// The body as a JSON object.
+    func jsonObject(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], bodyString, file: file, line: line)
+    }
+}
+
+/// Asserts an RFC 6749 §5.2 error: the status, exactly `error` and `error_description` (no
+/// TIL-style `reason`), and no caching.
+func assertOAuthError(
+    _ response: TestResponse, _ status: Int, _ code: String, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(response.status.code, status, "\(message): \(response.bodyString)", file: file, line: line)
+    guard let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else {
+        return XCTFail("\(message): not a JSON object: \(response.bodyString)", file: file, line: line)
+    }
+    XCTAssertEqual(object["error"] as? String, code, "\(message): \(response.bodyString)", file: file, line: line)
+    XCTAssertEqual(Set(object.keys).subtracting(["error", "error_description"]), [], "\(message)", file: file, line: line)
+    XCTAssertEqual(response.headers["Cache-Control"], "no-store", "\(message)", file: file, line: line)
+}
