@@ -70,6 +70,8 @@ public struct TIL: Sendable {
         let audit = AuditLog(logger: logger)
         let verifier = PasswordVerifier(hasher: hasher, throttle: loginThrottle, users: UserRepository(db: db))
         let auth = BearerAuth(authenticator: BearerAuthenticator(tokens: tokens))
+        let rotation = RefreshRotation(
+            db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
 
         try app.register(collection: HealthController(db: db))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
@@ -77,13 +79,15 @@ public struct TIL: Sendable {
         try app.register(collection: RegistrationController(
             clients: ClientRepository(db: db), registration: configuration.oauth.registration, scopes: configuration.oauth.scopes,
             auth: auth, issuer: issuer))
+        let oauthTokens = OAuthTokenIssuer(settings: settings)
+        try app.register(collection: TokenController(
+            clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
+            codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
         try app.register(collection: SessionsController(
             login: BasicLogin(
                 verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
                 metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance)),
-            tokens: tokens,
-            rotation: RefreshRotation(
-                db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit)),
+            tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
         try app.register(collection: AccountController(
             sessions: sessions, verifier: verifier, passwords: passwordReplacement, auth: auth, audit: audit))
@@ -110,6 +114,13 @@ public struct TIL: Sendable {
         let issuer = ServedIssuer(configured: configuration.issuer, host: app.http.host, port: app.http.port, tls: app.http.tls != nil)
         app.onStart { port in issuer.bind(port: port) }
         return issuer
+    }
+
+    /// How OAuth endpoints authenticate clients, failures throttled as `LOGIN_*` configure logins.
+    var clientAuthenticator: ClientAuthenticator {
+        let settings = configuration.auth
+        return ClientAuthenticator(
+            db: db, throttle: ClientAuthThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow))
     }
 
     /// The login throttle over the primary, as `LOGIN_*` configure it: the routes' and the

@@ -16,6 +16,10 @@ struct BearerAuthenticator: Authenticator {
 
     func authenticate(_ token: BearerToken, for request: inout Request) async throws {
         let check = try await tokens.authenticate(token.value)
+        if case .clientOnly(let client) = check {
+            request.auth.login(client)  // no user: `ScopeGuard` refuses it with 403
+            return
+        }
         if let refusal = BearerChallenge.refusal(of: check, needing: nil) { throw refusal }
         guard case .valid(let identity) = check else { return }
         request.auth.login(identity.user)

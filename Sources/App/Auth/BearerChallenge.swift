@@ -24,6 +24,13 @@ enum BearerChallenge {
         ])
     }
 
+    /// A client's own token (`client_credentials`) on a route that acts for a user.
+    static var noUser: Abort {
+        Abort(.forbidden, reason: "This token belongs to an OAuth client, not a user; this route needs a user's token.", headers: [
+            "WWW-Authenticate": #"Bearer realm="TIL", error="insufficient_scope", error_description="The token has no user.""#,
+        ])
+    }
+
     /// A guarded route reached without any bearer token.
     static let missingToken = Abort(
         .unauthorized, reason: "A valid bearer token is required.", headers: ["WWW-Authenticate": plain])
@@ -35,6 +42,10 @@ enum BearerChallenge {
         case .valid(let identity):
             guard let scope, !identity.scopes.contains(scope) else { return nil }
             return insufficientScope(scope)
+        case .clientOnly(let identity):
+            guard let scope, identity.scopes.contains(scope), scope == .categoriesWrite else { return noUser }
+            return nil
+        case .otherAudience: return invalidToken("The access token is for another resource, not TIL's API.")
         case .expired: return invalidToken("The access token expired.")
         case .revoked, .unknown: return invalidToken(unknownOrRevoked)
         }

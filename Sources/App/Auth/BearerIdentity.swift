@@ -9,3 +9,11 @@ struct BearerIdentity: Authenticatable {
     let sessionID: UUID
     let scopes: [Scope]
 }
+
+/// Who a valid token without a user says the caller is: an OAuth client acting for itself
+/// (`client_credentials`). Logged in alone: every route that needs a user refuses it with 403.
+struct ClientIdentity: Authenticatable {
+    let clientID: String
+    let sessionID: UUID
+    let scopes: [Scope]
+}

@@ -45,6 +45,7 @@ struct Caller: Authenticatable {
         get async throws {
             try await verify()
             guard case .success(let id)? = checked.verdict else { throw BearerChallenge.missingToken }
+            guard let id else { throw BearerChallenge.noUser }
             return id
         }
     }
@@ -59,17 +60,19 @@ struct Caller: Authenticatable {
             throw refusal
         }
         if case .valid(let identity) = check { checked.record(.success(identity.user.id)) }
+        if case .clientOnly = check { checked.record(.success(nil)) }
     }
 }
 
 /// The verdict on one request's token, once there is one: its user, or the answer refusing
 /// it. Shared by the copies of the request that middleware and handler hold.
 private final class CheckedUser: Sendable {
-    private let state = Mutex<Result<UUID, Abort>?>(nil)
+    private let state = Mutex<Result<UUID?, Abort>?>(nil)
 
-    var verdict: Result<UUID, Abort>? { state.withLock { $0 } }
+    /// The user (nil for a client's own token), or the refusal.
+    var verdict: Result<UUID?, Abort>? { state.withLock { $0 } }
 
-    func record(_ verdict: Result<UUID, Abort>) {
+    func record(_ verdict: Result<UUID?, Abort>) {
         state.withLock { $0 = verdict }
     }
 }

@@ -9,7 +9,9 @@ struct ScopeGuard: AccessGuard {
     var access: RouteAccess { .authenticated(scheme: "bearer", scopes: scope.map { [$0.rawValue] } ?? []) }
 
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
-        guard let identity = request.auth.get(BearerIdentity.self) else { throw BearerChallenge.missingToken }
+        guard let identity = request.auth.get(BearerIdentity.self) else {
+            throw request.auth.get(ClientIdentity.self) == nil ? BearerChallenge.missingToken : BearerChallenge.noUser
+        }
         if let scope, !identity.scopes.contains(scope) { throw BearerChallenge.insufficientScope(scope) }
         return try await next.respond(to: request)
     }

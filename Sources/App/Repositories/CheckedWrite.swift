@@ -44,7 +44,7 @@ extension TokenRepository {
                 SELECT s.id AS session_id, s.user_id, s.last_used_at < now() - interval '60 seconds' AS stale
                 FROM tokens t JOIN sessions s ON s.id = t.session_id
                 WHERE t.digest = \(digest) AND t.expires_at > now() AND t.revoked_at IS NULL AND s.revoked_at IS NULL
-                  AND \(scope.rawValue) = ANY (string_to_array(s.scopes, ' '))
+                  AND s.audience IS NULL AND \(scope.rawValue) = ANY (string_to_array(coalesce(t.scopes, s.scopes), ' '))
                 FOR SHARE OF s
             ), touch AS (
                 UPDATE sessions SET last_used_at = now() WHERE id IN (
@@ -56,7 +56,7 @@ extension TokenRepository {
             SELECT caller.user_id AS "callerID", w.* FROM caller LEFT JOIN (SELECT TRUE AS wrote, * FROM written) w ON TRUE
             """)
         guard let row = rows.first else { return .refused }
-        let userID = try row.decode(column: "callerID", as: UUID.self)
+        let userID = try row.decode(column: "callerID", as: UUID?.self)
         return try row.decode(column: "wrote", as: Bool?.self) == true ? .wrote(row, by: userID) : .matchedNothing(by: userID)
     }
 }
@@ -67,7 +67,9 @@ enum CheckedWrite {
     case refused
     /// The token of user `by` passed, and the write matched no row (an unknown id, a row the
     /// caller may not change, a link that already existed).
-    case matchedNothing(by: UUID)
+    /// `by` is nil for a client's own token (`client_credentials`): only a write that needs no
+    /// user (a category) lets it hold the scope.
+    case matchedNothing(by: UUID?)
     /// The token of user `by` passed, and the write returned this row (its `RETURNING` list).
-    case wrote(PostgresRow, by: UUID)
+    case wrote(PostgresRow, by: UUID?)
 }

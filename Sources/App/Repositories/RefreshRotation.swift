@@ -34,7 +34,24 @@ struct RefreshRotation: Sendable {
         case rejected(String)
     }
 
-    func redeem(_ value: String) async throws -> Outcome {
+    /// Which sessions' refresh tokens a door redeems: each stays bound to how it was issued
+    /// (issue 18). Another door's token is answered as unknown, and nothing is spent.
+    enum Door: Sendable {
+        /// `POST /api/users/refresh`: Basic-login sessions.
+        case login
+        /// The token endpoint: sessions this OAuth client was issued.
+        case oauth(clientID: String)
+
+        /// SQL on the session `s`.
+        var condition: PostgresQuery {
+            switch self {
+            case .login: "s.kind = 'login'"
+            case .oauth(let clientID): "s.kind = 'oauth' AND s.client_id = \(clientID)"
+            }
+        }
+    }
+
+    func redeem(_ value: String, at door: Door = .login) async throws -> Outcome {
         let digest = SHA256.hex(of: value)
         let (tokens, limit) = (tokens, limit)
         let issued = try await db.withTransaction { tx -> Token? in
@@ -42,7 +59,8 @@ struct RefreshRotation: Sendable {
                 UPDATE refresh_tokens r SET spent_at = now()
                 FROM sessions s
                 WHERE r.digest = \(digest) AND r.spent_at IS NULL AND r.revoked_at IS NULL AND r.expires_at > now()
-                  AND s.id = r.session_id AND s.revoked_at IS NULL AND \(limit.wait(sessionID: "s.id")) IS NULL
+                  AND s.id = r.session_id AND s.revoked_at IS NULL AND \(door.condition)
+                  AND \(limit.wait(sessionID: "s.id")) IS NULL
                 RETURNING r.id, r.session_id, s.user_id, s.scopes
                 """)
             guard let row = rows.first else { return nil }
@@ -53,13 +71,13 @@ struct RefreshRotation: Sendable {
                 parentID: try row.decode(column: "id", as: UUID.self))
         }
         if let issued { return .issued(issued) }
-        return try await explainRefusal(digest: digest)
+        return try await explainRefusal(digest: digest, at: door)
     }
 
     /// The token was not redeemable: unknown, its session over, a reuse, over the rate limit,
     /// or expired. A spent (or superseded) token of a live session is a reuse whatever its own
     /// expiry says; a session is live until it is ended or its refresh expiry passes.
-    private func explainRefusal(digest: String) async throws -> Outcome {
+    private func explainRefusal(digest: String, at door: Door) async throws -> Outcome {
         let rows = try await db.query("""
             SELECT r.id, r.session_id, s.user_id, s.revoked_at IS NOT NULL AS session_ended,
                    s.refresh_expires_at <= now() AS session_expired,
@@ -68,7 +86,7 @@ struct RefreshRotation: Sendable {
                        AND r.spent_at > now() - \(grace.seconds) * interval '1 second' AS within_grace,
                    r.expires_at <= now() AS expired, \(limit.wait(sessionID: "s.id")) AS wait
             FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
-            WHERE r.digest = \(digest)
+            WHERE r.digest = \(digest) AND \(door.condition)
             """)
         guard let row = rows.first else { return .rejected("The refresh token is unknown.") }
         if try row.decode(column: "session_ended", as: Bool.self) { return .rejected("The session has ended.") }

@@ -15,6 +15,10 @@ struct TokenRepository: Sendable {
     /// What an access token turned out to be.
     enum Check: Sendable {
         case valid(BearerIdentity)
+        /// A live token without a user (`client_credentials`): only a client stands behind it.
+        case clientOnly(ClientIdentity)
+        /// A live token bound to another resource (RFC 8707): not for TIL's API.
+        case otherAudience
         case expired
         case revoked
         case unknown
@@ -99,9 +103,11 @@ struct TokenRepository: Sendable {
             WITH hit AS (
                 SELECT t.digest, t.expires_at <= now() AS expired,
                        (t.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
-                       s.id AS session_id, s.scopes, s.last_used_at < now() - interval '60 seconds' AS stale,
+                       s.id AS session_id, coalesce(t.scopes, s.scopes) AS scopes,
+                       s.last_used_at < now() - interval '60 seconds' AS stale,
+                       s.audience IS NOT NULL AS foreign, s.client_id,
                        u.id, u.name, u.username, u.password_hash AS "passwordHash"
-                FROM tokens t JOIN sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
+                FROM tokens t JOIN sessions s ON s.id = t.session_id LEFT JOIN users u ON u.id = s.user_id
                 WHERE t.digest = \(digest)
             ), touch AS (
                 UPDATE sessions SET last_used_at = now() FROM hit
@@ -114,6 +120,13 @@ struct TokenRepository: Sendable {
         }
         if try row.decode(column: "revoked", as: Bool.self) { return .revoked }
         if try row.decode(column: "expired", as: Bool.self) { return .expired }
+        if try row.decode(column: "foreign", as: Bool.self) { return .otherAudience }
+        let sessionID = try row.decode(column: "session_id", as: UUID.self)
+        guard try row.decode(column: "id", as: UUID?.self) != nil else {
+            return .clientOnly(ClientIdentity(
+                clientID: try row.decode(column: "client_id", as: String?.self) ?? "", sessionID: sessionID,
+                scopes: Scope.stored(try row.decode(column: "scopes", as: String.self))))
+        }
         return .valid(BearerIdentity(
             user: try UserRepository.user(row),
             sessionID: try row.decode(column: "session_id", as: UUID.self),

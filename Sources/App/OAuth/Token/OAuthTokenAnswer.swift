@@ -1,0 +1,35 @@
+import Foundation
+import Web
+
+/// A successful token response (RFC 6749 §5.1), never stored by a cache.
+struct OAuthTokenAnswer: Encodable, Sendable {
+    let accessToken: String
+    let tokenType = "Bearer"
+    let expiresIn: Int
+    /// What the access token holds (it may be less than asked, RFC 6749 §3.3).
+    let scope: String
+    let refreshToken: String?
+    /// The session the tokens belong to (not sent).
+    let sessionID: UUID
+
+    func response(for request: Request) throws -> Response {
+        try ContentResponse(self, status: .ok).encodeResponse(for: request).notStored()
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accessToken, forKey: .accessToken)
+        try container.encode(tokenType, forKey: .tokenType)
+        try container.encode(expiresIn, forKey: .expiresIn)
+        try container.encode(scope, forKey: .scope)
+        try container.encodeIfPresent(refreshToken, forKey: .refreshToken)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case scope
+        case refreshToken = "refresh_token"
+    }
+}
