@@ -66,3 +66,52 @@ func assertOAuthError(
     XCTAssertEqual(Set(object.keys).subtracting(["error", "error_description"]), [], "\(message)", file: file, line: line)
     XCTAssertEqual(response.headers["Cache-Control"], "no-store", "\(message)", file: file, line: line)
 }
+
+/// A registered client as the tests use it: its id and secret (nil for a public client).
+struct TestOAuthClient: Sendable {
+    let id: String
+    let secret: String?
+
+    /// Client authentication as `client_secret_basic` does it (nil for a public client).
+    var basic: TestAuth? { secret.map { .basic(id, $0) } }
+}
+
+extension TestApp {
+    /// Registers a client through the API (as the admin); `metadata` over a confidential
+    /// client of every grant with `https://app.example/cb` and TIL's third-party scopes.
+    func oauthClient(_ metadata: [String: Any] = [:], file: StaticString = #filePath, line: UInt = #line) async throws -> TestOAuthClient {
+        let base: [String: Any] = [
+            "client_name": "Test app", "redirect_uris": ["https://app.example/cb"],
+            "grant_types": ["authorization_code", "refresh_token", "client_credentials"],
+            "scope": "acronyms:write categories:write users:write",
+        ]
+        let answer = try await client.registeredClient(base.merging(metadata) { $1 }, file: file, line: line)
+        return TestOAuthClient(id: try XCTUnwrap(answer["client_id"] as? String), secret: answer["client_secret"] as? String)
+    }
+
+    /// Stores an authorization code as the authorization pages do (the `oauth_codes` contract of
+    /// issue 18): its digest, bound to the client, user, redirect URI, PKCE challenge, scopes and
+    /// resources, living `ttl` seconds. The code itself, to redeem.
+    func insertAuthorizationCode(
+        client: TestOAuthClient, user: UUID, redirectURI: String = "https://app.example/cb", redirectURISent: Bool = true,
+        verifier: String, scopes: String = "acronyms:write categories:write", resources: String = "", ttl: Int = 60
+    ) async throws -> String {
+        let code = SecureRandom.token()
+        try await til.db.execute("""
+            INSERT INTO oauth_codes (digest, client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, scopes,
+                                     resources, auth_time, expires_at)
+            VALUES (\(SHA256.hex(of: code)), \(client.id), \(user), \(redirectURI), \(redirectURISent), \(PKCE.challenge(of: verifier)),
+                    \(scopes), \(resources), now(), now() + \(ttl) * interval '1 second')
+            """)
+        return code
+    }
+
+    /// The seeded admin's id.
+    func adminID() async throws -> UUID {
+        let rows = try await til.db.query("SELECT id FROM users WHERE username = 'admin'")
+        return try XCTUnwrap(try rows.first?.decode(column: "id", as: UUID.self))
+    }
+}
+
+/// A fresh PKCE verifier (43 characters of base64url).
+func pkceVerifier() -> String { SecureRandom.token() }
