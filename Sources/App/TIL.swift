@@ -83,6 +83,8 @@ public struct TIL: Sendable {
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
             codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
+        try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
+        try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
         try app.register(collection: SessionsController(
             login: BasicLogin(
                 verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
