@@ -84,6 +84,7 @@ public struct TIL: Sendable {
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
             codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
         try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
+        try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
         try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
         try app.register(collection: SessionsController(
             login: BasicLogin(
