@@ -86,6 +86,9 @@ public struct TIL: Sendable {
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
             codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
+        try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
+        try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
+        try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
         try app.register(collection: SessionsController(
             login: basicLogin, tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
