@@ -215,4 +215,25 @@ final class AuthorizationErrorTests: XCTestCase {
             XCTAssertNotNil(try answer4.redirectQuery()["code"])
         }
     }
+
+    /// A consent given on the page is listed in `GET /api/users/me/grants`; withdrawn there, the
+    /// next request asks again.
+    func testAWithdrawnGrantIsAskedForAgain() async throws {
+        try await withTestApp { app in
+            let (_, client, browser) = try await signedIn("cad", on: app)
+            let first = try await browser.get(Flow.authorize(client, PKCEPair()))
+            _ = try await browser.submit(try HTMLForm.only(in: first), clicking: ("decision", "approve"))
+            let skipped = try await browser.get(Flow.authorize(client, PKCEPair()))
+            XCTAssertEqual(skipped.status, .seeOther, "remembered")
+            let token = try await app.client.session("cad").value
+            let grants = try await app.client.send(.get, "/api/users/me/grants", auth: .bearer(token))
+            XCTAssertTrue(grants.bodyString.contains(client.id), grants.bodyString)
+            XCTAssertTrue(grants.bodyString.contains("Notes App"), grants.bodyString)
+            let withdrawn = try await app.client.send(.delete, "/api/users/me/grants/\(client.id)", auth: .bearer(token))
+            XCTAssertEqual(withdrawn.status, .noContent)
+            let asked = try await browser.get(Flow.authorize(client, PKCEPair()))
+            XCTAssertEqual(asked.status, .ok)
+            XCTAssertEqual(try HTMLForm.only(in: asked).action, "/oauth/consent")
+        }
+    }
 }

@@ -7,7 +7,7 @@ import Web
 /// answer is a 303 to the client's redirect URI with `code`, `state` and `iss`.
 struct AuthorizationController: RouteCollection {
     let clients: ClientRepository
-    let consents: ConsentRepository
+    let consents: GrantRepository
     let admins: AdminRole
     let codes: AuthorizationCodeRepository
     let catalog: OAuthScopeCatalog
