@@ -163,9 +163,11 @@ final class BrowserSessionTests: XCTestCase {
         }
     }
 
+    /// Two processes share one issuer (as `scripts/cluster.sh` gives them the balancer's URL): a
+    /// browser signs in on A, is asked for consent by B, approves on A, and signs out on B.
     func testABrowserSessionStartedOnOneProcessWorksOnAnother() async throws {
-        try await withTestApp { _ in }
-        let environment = try ServerProcess.testEnvironment(["BCRYPT_COST": "4", "LOG_LEVEL": "warning"])
+        let client = try await withTestApp { app in try await StoredClient.create(on: app) }
+        let environment = try ServerProcess.testEnvironment(["BCRYPT_COST": "4", "LOG_LEVEL": "warning", "ISSUER": "http://127.0.0.1:9"])
         let a = try ServerProcess(environment: environment)
         let b = try ServerProcess(environment: environment)
         do {
@@ -177,6 +179,11 @@ final class BrowserSessionTests: XCTestCase {
             let onB = BrowserClient(b.client)
             for (name, value) in onA.cookies { onB.setCookie(name, value) }
             try await assertSignedIn(onB, true, "B knows A's browser session")
+            let consent = try await onB.get(AuthorizationFlowTests.authorize(client, PKCEPair()))
+            let approved = try await onA.submit(try HTMLForm.only(in: consent), clicking: ("decision", "approve"))
+            let query = try approved.redirectQuery()
+            XCTAssertNotNil(query["code"], "A accepts the consent form B showed")
+            XCTAssertEqual(query["iss"], "http://127.0.0.1:9")
             let signOut = try HTMLForm.only(in: try await onB.get("/logout"))
             let signedOut = try await onB.submit(signOut)
             XCTAssertEqual(signedOut.status, .ok, "B signs out with the token A's session binds")
