@@ -15,8 +15,7 @@ struct RegistrationController: RouteCollection {
     static let openLimitPerHour = 10
 
     func boot(routes: any RoutesBuilder) throws {
-        let oauth = routes.grouped(OAuthErrorMiddleware(fallbackCode: "invalid_client_metadata"), ResourceMetadataChallenge(issuer: issuer))
-            .grouped("oauth")
+        let oauth = routes.oauthEndpoints(fallbackCode: "invalid_client_metadata").grouped(ResourceMetadataChallenge(issuer: issuer))
         switch registration {
         case .admin: auth.guarded(oauth, needing: .clientsWrite).post("register", use: register)
         case .open: oauth.post("register", use: register)
