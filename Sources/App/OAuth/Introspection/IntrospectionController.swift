@@ -14,7 +14,7 @@ struct IntrospectionController: RouteCollection {
     let issuer: ServedIssuer
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(OAuthErrorMiddleware(fallbackCode: "invalid_request")).grouped("oauth").post("introspect", use: introspect)
+        routes.oauthEndpoints().post("introspect", use: introspect)
     }
 
     func introspect(_ request: Request) async throws -> Response {

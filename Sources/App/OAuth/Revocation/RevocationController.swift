@@ -12,7 +12,7 @@ struct RevocationController: RouteCollection {
     let db: PostgresClient
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(OAuthErrorMiddleware(fallbackCode: "invalid_request")).grouped("oauth").post("revoke", use: revoke)
+        routes.oauthEndpoints().post("revoke", use: revoke)
     }
 
     func revoke(_ request: Request) async throws -> Response {
