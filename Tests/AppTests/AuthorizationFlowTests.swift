@@ -49,6 +49,12 @@ final class AuthorizationFlowTests: XCTestCase {
             let loginForm = try HTMLForm.only(in: loginPage)
             XCTAssertEqual(loginForm.action, "/login")
             XCTAssertEqual(Set(loginForm.fields.map(\.name)), ["csrf_token", "return_to", "username", "password"])
+            // A wrong password: the form again, still for this client, its CSP still reaching it.
+            let wrong = try await browser.submit(loginForm, ["username": "ahsoka", "password": "wrong-password"])
+            XCTAssertEqual(wrong.status, .unauthorized)
+            XCTAssertTrue(wrong.bodyString.contains("Notes &lt;b&gt;&quot;Pro&quot;&lt;/b&gt; &amp; Co"))
+            XCTAssertTrue(wrong.headers["Content-Security-Policy"]!.contains("form-action 'self' https://app.example;"))
+            XCTAssertEqual(try HTMLForm.only(in: wrong).value("return_to"), loginForm.value("return_to"))
             // 2. Signed in: back to the request.
             let signedIn = try await browser.submit(loginForm, ["username": "ahsoka", "password": "password"])
             XCTAssertEqual(signedIn.status, .seeOther)
