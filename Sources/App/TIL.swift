@@ -37,7 +37,8 @@ public struct TIL: Sendable {
     package init(configuration: AppConfiguration, logger: Logger, sharedDatabase: PostgresClient?) {
         self.configuration = configuration
         self.logger = logger
-        db = sharedDatabase ?? PostgresClient(configuration: configuration.database, logger: logger)
+        db = sharedDatabase ?? PostgresClient(
+            configuration: configuration.database, logger: logger, slowLeases: SlowLeaseLog.report(to: logger, database: "primary"))
         ownsDatabase = sharedDatabase == nil
         replicas = configuration.readReplicas.isEmpty ? nil : ReadReplicas(configurations: configuration.readReplicas, logger: logger)
         hasher = BcryptHasher(
@@ -52,7 +53,6 @@ public struct TIL: Sendable {
     /// closes the database (unless lent) when the app shuts down.
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
-        app.middleware.append(DatabaseTimingMiddleware(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
         if !settings.trustedProxies.isEmpty {  // without any, the client address is the socket peer
             app.middleware.append(ClientAddressMiddleware(trustedProxies: settings.trustedProxies.networks))
         }
@@ -86,6 +86,9 @@ public struct TIL: Sendable {
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
             codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
+        try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
+        try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
+        try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
         try app.register(collection: SessionsController(
             login: basicLogin, tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
@@ -131,7 +134,7 @@ public struct TIL: Sendable {
         try app.register(collection: Stylesheet())
         try app.register(collection: loginPages)
         try app.register(collection: AuthorizationController(
-            clients: clients, consents: ConsentRepository(db: db), admins: AdminRole(db: db),
+            clients: clients, consents: GrantRepository(db: db), admins: AdminRole(db: db),
             codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
             catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
     }

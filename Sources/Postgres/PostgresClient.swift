@@ -13,10 +13,12 @@ public final class PostgresClient: Sendable {
     private let pools: ConnectionPools
     private let logger: Logger
 
-    public init(configuration: PostgresConfiguration, logger: Logger) {
+    /// `slowLeases`, if given, hears of every lease of a pooled connection slower than its
+    /// threshold (waiting for it plus holding it): where a slow request's database time went.
+    public init(configuration: PostgresConfiguration, logger: Logger, slowLeases: SlowLeaseReport? = nil) {
         self.configuration = configuration
         self.logger = logger
-        pools = ConnectionPools(configuration: configuration)
+        pools = ConnectionPools(configuration: configuration, slowLeases: slowLeases)
     }
 
     /// Rows of a parameterised statement.
@@ -59,6 +61,10 @@ public final class PostgresClient: Sendable {
     /// Connections in use, callers waiting for one, and acquire timeouts so far, summed over
     /// the loops' pools: for metrics, costs no database round trip.
     public var poolStatistics: PoolStatistics { pools.statistics }
+
+    /// How long callers waited for connections, spent in statements, and how many they sent,
+    /// lease by lease since the client started: for metrics, summed over the loops' pools.
+    public var leaseStatistics: LeaseStatistics { pools.leaseStatistics }
 
     /// The loops this client runs callers on that come from no loop of their own; a
     /// benchmark or batch job can start its tasks there to skip the hop.

@@ -15,10 +15,15 @@ public struct SessionInfo: Codable, Sendable, Hashable {
     public var scopes: [Scope]
     /// True for the session whose token made this request.
     public var current: Bool
+    /// How it began: `login` (HTTP Basic), `browser` (TIL's sign-in page) or `oauth` (a client's
+    /// grant). Nil from a server older than issue 18.
+    public var kind: String?
+    /// The OAuth client's name, for an `oauth` session.
+    public var clientName: String?
 
     public init(
         id: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date, refreshExpiresAt: Date, userAgent: String?,
-        scopes: [Scope], current: Bool
+        scopes: [Scope], current: Bool, kind: String? = nil, clientName: String? = nil
     ) {
         self.id = id
         self.createdAt = createdAt
@@ -28,6 +33,8 @@ public struct SessionInfo: Codable, Sendable, Hashable {
         self.userAgent = userAgent
         self.scopes = scopes
         self.current = current
+        self.kind = kind
+        self.clientName = clientName
     }
 }
 

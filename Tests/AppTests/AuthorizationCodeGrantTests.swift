@@ -103,6 +103,31 @@ final class AuthorizationCodeGrantTests: XCTestCase {
         }
     }
 
+    /// RFC 8707: a code for another resource buys a token for it (its scopes only), refused by
+    /// TIL's API; a resource the authorization request did not name is `invalid_target`.
+    func testACodeForAnotherResourceBuysATokenForThatAudienceOnly() async throws {
+        try await withTestApp(settings: ["RESOURCES": "https://notes.example=notes:read;https://mail.example=mail:send"]) { app in
+            let client = try await app.oauthClient(["scope": "acronyms:write notes:read mail:send"])
+            let admin = try await app.adminID()
+            let verifier = pkceVerifier()
+            let code = try await app.insertAuthorizationCode(
+                client: client, user: admin, verifier: verifier, scopes: "acronyms:write notes:read", resources: "https://notes.example")
+            var fields = [("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier)]
+            fields += [("redirect_uri", "https://app.example/cb"), ("resource", "https://notes.example")]
+            let response = try await app.client.postForm("/oauth/token", fields, auth: client.basic)
+            XCTAssertEqual(response.status.code, 200, response.bodyString)
+            XCTAssertEqual(try response.jsonObject()["scope"] as? String, "notes:read")
+            let token = try XCTUnwrap(try response.jsonObject()["access_token"] as? String)
+            assertInvalidToken(try await app.client.send(.get, "/api/users/me", auth: .bearer(token)), "a notes token at TIL's API")
+
+            let other = try await app.insertAuthorizationCode(
+                client: client, user: admin, verifier: verifier, scopes: "notes:read", resources: "https://notes.example")
+            var elsewhere = [("grant_type", "authorization_code"), ("code", other), ("code_verifier", verifier)]
+            elsewhere += [("redirect_uri", "https://app.example/cb"), ("resource", "https://mail.example")]
+            assertOAuthError(try await app.client.postForm("/oauth/token", elsewhere, auth: client.basic), 400, "invalid_target")
+        }
+    }
+
     /// Two redemptions of one code at once: exactly one gets tokens.
     func testConcurrentRedemptionsOfOneCodeLetExactlyOneThrough() async throws {
         try await withTestApp(.live) { app in

@@ -7,7 +7,7 @@ import XCTest
 @testable import App
 
 /// Issue 22: a bearer write checks its token in the write's own statement, so it costs one
-/// database round trip (`til_db_statements_per_request`); what a refused request is answered,
+/// database round trip (`til_db_statements_per_lease`); what a refused request is answered,
 /// and in which order, does not change.
 final class CheckedWriteTests: XCTestCase {
     /// Live, so a keep-alive client's requests run on one loop and reuse one pooled connection:
@@ -130,9 +130,9 @@ final class CheckedWriteTests: XCTestCase {
         }
     }
 
-    /// The statements `request` cost, as `til_db_statements_per_request` counts them.
+    /// The statements `request` cost, as `til_db_statements_per_lease` counts them (a request here takes one lease).
     static func roundTrips(on app: TestApp, _ request: () async throws -> TestResponse) async throws -> (TestResponse, Int) {
-        let family = DatabaseTimingMiddleware.countFamily + "_sum"
+        let family = LeaseHistograms.countFamily + "_sum"
         let before = PrometheusText(try await app.client.send(.get, "/metrics").bodyString).value(family)
         let response = try await request()
         let after = PrometheusText(try await app.client.send(.get, "/metrics").bodyString).value(family)

@@ -16,14 +16,24 @@ struct OperationFixture {
     let session: LoginAnswer
     let acronym: Acronym
     let category: App.Category
+    /// An OAuth client the user gave a grant to.
+    let clientID: String
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
         try await app.til.db.execute("UPDATE users SET is_admin = true WHERE id = \(user.id)")  // may hold clients:write
         let everyScope = Scope.grantable.map(\.rawValue).joined(separator: " ")
+        let clientID = UUID().uuidString
+        try await app.til.db.execute("""
+            WITH client AS (
+                INSERT INTO oauth_clients (id, name, auth_method, redirect_uris, grant_types, scope)
+                VALUES (\(clientID), 'Fixture app', 'none', 'https://app.example/cb', 'authorization_code', 'acronyms:write')
+            )
+            INSERT INTO oauth_grants (user_id, client_id, scopes) SELECT \(user.id), \(clientID), 'acronyms:write'
+            """)
         return OperationFixture(
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
-            acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app))
+            acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID)
     }
 
     /// The fixture's value for a path parameter, or for a body field only it can know.
@@ -35,6 +45,7 @@ struct OperationFixture {
         case "sessionID": session.id.uuidString
         case "currentPassword": Self.password
         case "refreshToken": session.refreshToken
+        case "clientID": clientID
         default: nil
         }
     }

@@ -138,6 +138,9 @@ final class RegistrationTests: XCTestCase {
             let throttled = try await app.client.register(metadata, token: nil)
             assertOAuthError(throttled, 429, "temporarily_unavailable", "over the hourly limit")
             XCTAssertNotNil(throttled.headers["Retry-After"])
+            let admin = try await app.client.register(confidential, token: try await app.client.clientsWriteToken())
+            XCTAssertEqual(admin.status.code, 201, "an administrator's token still registers by the admin rules: \(admin.bodyString)")
+            XCTAssertNotNil(try admin.jsonObject()["client_secret"])
             let trusted = try await app.til.db.query("SELECT count(*)::int AS n FROM oauth_clients WHERE trusted").first?.decode(column: "n", as: Int.self)
             XCTAssertEqual(trusted, 0)
         }

@@ -67,12 +67,15 @@ final class ScopeTests: XCTestCase {
     }
 
     /// Operations the document leaves public answer without a token. (Those that authenticate
-    /// an OAuth client instead, `x-client-authentication`, have suites of their own.)
+    /// an OAuth client instead, `x-client-authentication`, and the pages' steps that need a
+    /// browser's cookies and forms or a registered client, `x-browser-flow`, have suites of
+    /// their own.)
     func testPublicOperationsNeedNoToken() async throws {
         try await withTestApp { app in
             let contract = try await OpenAPIContract.served(by: app)
             for operation in try contract.documentedOperations()
-            where operation.access == .public && operation.spec["x-client-authentication"] != .bool(true) {
+            where operation.access == .public && operation.spec["x-client-authentication"] != .bool(true)
+                && operation.spec["x-browser-flow"] != .bool(true) {
                 let fixture = try await OperationFixture.make(on: app)
                 let response = try await fixture.send(operation, in: contract, to: app.client, bearer: nil)
                 XCTAssertLessThan(response.status.code, 300, "\(operation): \(response.bodyString)")

@@ -43,4 +43,28 @@ final class TokenPurgeTests: XCTestCase {
             XCTAssertEqual(second, 0)
         }
     }
+
+    /// Authorization codes go a day after they expired, redeemed or not; younger ones stay.
+    func testPurgeRemovesAuthorizationCodesADayAfterTheyExpired() async throws {
+        try await withTestApp { app in
+            _ = try await User.create(username: "codes", on: app)
+            let client = try await StoredClient.create(trusted: true, on: app)
+            let browser = BrowserClient(app.client)
+            try await browser.signIn("codes")
+            for _ in 0..<3 { _ = try await browser.get(AuthorizationFlowTests.authorize(client, PKCEPair())) }
+            let db = app.til.db
+            try await db.execute("""
+                UPDATE oauth_codes SET expires_at = now() - interval '25 hours', redeemed_at = now() - interval '25 hours'
+                WHERE digest = (SELECT min(digest) FROM oauth_codes)
+                """)
+            try await db.execute("""
+                UPDATE oauth_codes SET expires_at = now() - interval '23 hours' WHERE digest = (SELECT max(digest) FROM oauth_codes)
+                """)
+            let purger = TokenPurger(db: db, loginFailureRetention: .seconds(3600), logger: app.app.logger)
+            let removed = try await purger.purgeOnce()
+            XCTAssertEqual(removed, 1)
+            let left = try await db.query("SELECT count(*) AS n FROM oauth_codes").first!.decode(column: "n", as: Int.self)
+            XCTAssertEqual(left, 2, "the live code and the one expired less than a day ago stay")
+        }
+    }
 }

@@ -32,6 +32,8 @@ struct AuditLog: Sendable {
         case adminGranted = "admin.granted"
         /// An operator took the administrator role away (`til-server users admin --revoke`).
         case adminRevoked = "admin.revoked"
+        /// A user withdrew an OAuth client's grant, ending its tokens for them.
+        case grantWithdrawn = "grant.withdrawn"
     }
 
     let logger: Logger

@@ -6,7 +6,9 @@ import Postgres
 /// grow without end: expired access tokens; sessions a day after they ended (revoked, or their
 /// refresh expiry passed), their refresh tokens first (a session whose tokens outnumber one
 /// pass's batches goes in a later pass, never in one long cascade); failed logins no throttle
-/// rule counts any more; and known login addresses unused for `LoginThrottle.knownOriginLifetime`.
+/// rule counts any more; known login addresses unused for `LoginThrottle.knownOriginLifetime`;
+/// and authorization codes a day after they expired (until then a redeemed one is what lets a
+/// second redemption revoke what the first issued).
 ///
 /// Refresh tokens go only with their session. A spent one is what reuse detection recognises:
 /// a thief who refreshed first keeps the session alive, and the real client may come back
@@ -74,6 +76,11 @@ struct TokenPurger: Sendable {
             DELETE FROM login_known_origins WHERE ctid IN (
                 SELECT ctid FROM login_known_origins
                 WHERE last_success_at < \(now) - \(LoginThrottle.knownOriginLifetime.seconds) * interval '1 second'
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM oauth_codes WHERE digest IN (
+                SELECT digest FROM oauth_codes WHERE expires_at < \(now) - interval '1 day'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
         ]

@@ -32,11 +32,12 @@ final class ReadReplicas: Sendable {
     /// Replica pools wait less than the primary's: a replica that cannot answer within a
     /// second (connect or free connection) is better skipped than waited for.
     init(configurations: [PostgresConfiguration], retryInterval: Duration = .seconds(2), logger: Logger) {
-        clients = configurations.map { configuration in
+        clients = configurations.enumerated().map { index, configuration in
             var configuration = configuration
             configuration.connectTimeout = min(configuration.connectTimeout, .seconds(2))
             configuration.acquireTimeout = min(configuration.acquireTimeout, .seconds(1))
-            return PostgresClient(configuration: configuration, logger: logger)
+            let slowLeases = SlowLeaseLog.report(to: logger, database: "replica \(index + 1)")
+            return PostgresClient(configuration: configuration, logger: logger, slowLeases: slowLeases)
         }
         self.retryInterval = retryInterval
         self.logger = logger

@@ -11,9 +11,7 @@ struct DescribedMetricsFactory: MetricsFactory {
     /// Help text by family name; a family without one gets no `# HELP` (MetricsTests fails).
     let help: [String: String]
     let durationBuckets: [Duration]
-    /// For a swift-metrics `Recorder` with `aggregate`, by family (TIL's: counts of statements).
-    let valueBuckets: [String: [Double]]
-    private static let defaultValueBuckets: [Double] = [0.001, 0.01, 0.1, 1, 10, 100, 1000, 10_000]
+    private static let valueBuckets: [Double] = [0.001, 0.01, 0.1, 1, 10, 100, 1000, 10_000]
 
     /// The family `label` names, with its help (the unit is part of TIL's labels already).
     private func family(_ label: String) -> MetricNameDescriptor {
@@ -30,7 +28,7 @@ struct DescribedMetricsFactory: MetricsFactory {
 
     func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
         guard aggregate else { return registry.makeGauge(descriptor: family(label), labels: dimensions) }
-        return registry.makeValueHistogram(descriptor: family(label), labels: dimensions, buckets: valueBuckets[label] ?? Self.defaultValueBuckets)
+        return registry.makeValueHistogram(descriptor: family(label), labels: dimensions, buckets: Self.valueBuckets)
     }
 
     func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {

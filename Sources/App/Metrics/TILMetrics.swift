@@ -45,13 +45,12 @@ final class TILMetrics: Sendable {
 
     init() {
         factory = DescribedMetricsFactory(
-            registry: registry, help: RequestMetricFamilies.help.merging(LoginMetrics.help) { $1 }.merging(DatabaseTimingMiddleware.help) { $1 },
+            registry: registry, help: RequestMetricFamilies.help.merging(LoginMetrics.help) { $1 },
             durationBuckets: [
                 .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
                 .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
                 .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
-            ],
-            valueBuckets: DatabaseTimingMiddleware.valueBuckets)
+            ])
         openConnections = registry.makeGauge(descriptor: .init(
             metricName: "http_open", unitName: "connections", helpText: "HTTP connections open now."))
         poolInUse = registry.makeGauge(descriptor: .init(
@@ -96,7 +95,7 @@ final class TILMetrics: Sendable {
                 advance(counter, from: &published.early[status, default: 0], to: early.count(status: status))
             }
         }
-        return registry.emitToBuffer()
+        return registry.emitToBuffer() + Array(LeaseHistograms.text(sources.db.leaseStatistics).utf8)
     }
 
     /// A scrape as the 200 both `/metrics` routes answer (the API's port, `METRICS_PORT`).

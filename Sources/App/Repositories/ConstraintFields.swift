@@ -34,6 +34,14 @@ enum ConstraintFields {
         "login_known_origins_user_id_fkey": .user,
         "tokens_session_id_fkey": .session,
         "refresh_tokens_session_id_fkey": .session,
+        // OAuth (issue 18): a client or user removed while a grant, code or session is made.
+        "oauth_clients_registered_by_fkey": .user,
+        "sessions_client_id_fkey": .client,
+        "oauth_grants_user_id_fkey": .user,
+        "oauth_grants_client_id_fkey": .client,
+        "oauth_codes_client_id_fkey": .client,
+        "oauth_codes_user_id_fkey": .user,
+        "oauth_codes_session_id_fkey": .session,
     ]
 
     /// The client's view of a violated constraint, or nil when it is not one a client can break.
@@ -51,6 +59,7 @@ extension ConstraintFields.Reference {
     static let acronym = Self(field: "acronymID", item: "acronym")
     static let category = Self(field: "categoryID", item: "category")
     static let session = Self(field: "sessionID", item: "session")
+    static let client = Self(field: "client_id", item: "client")
 }
 
 extension Abort {

@@ -10,7 +10,8 @@ struct SessionRepository: Sendable {
     /// (created_at, id), the user's own values: never by `seq`, which counts everyone's logins.
     func live(of userID: UUID, current: UUID?, page: PageRequest? = nil) async throws -> Page<SessionInfo> {
         try Page(rows: try await db.query("""
-            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes,
+            SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes, kind,
+                   (SELECT c.name FROM oauth_clients c WHERE c.id = sessions.client_id) AS client_name,
                    \(unescaped: ListPosition.sessionCreatedMicros) AS page_created
             FROM sessions
             WHERE user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
@@ -25,8 +26,9 @@ struct SessionRepository: Sendable {
                 expiresAt: try row.decode(column: "expires_at", as: Date.self),
                 refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Date.self),
                 userAgent: try row.decode(column: "user_agent", as: String?.self),
-                scopes: Scope.stored(try row.decode(column: "scopes", as: String.self)),
-                current: id == current)
+                scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map { Scope(rawValue: String($0)) },
+                current: id == current, kind: try row.decode(column: "kind", as: String.self),
+                clientName: try row.decode(column: "client_name", as: String?.self))
         }
     }
 

@@ -7,7 +7,7 @@ import Sockets
 /// libpq runs non-blocking (`PQconnectPoll`, `PQsendQueryPrepared`), the loop watches the
 /// socket (level-triggered), and the caller resumes on the loop thread once `PQgetResult`
 /// holds the whole answer: a request that reads the database never leaves its thread.
-/// Statement names and plan freshness are `StatementCache`'s; timing is `QueryTiming`'s.
+/// Statement names and plan freshness are `StatementCache`'s; its lease's cost is `lease`.
 ///
 /// Loop-confined, so not Sendable: opened, used and closed on `loop` (checked by precondition);
 /// its pool lives there too, and a `PostgresTransaction` lends it out only there (`LoopBound`).
@@ -31,9 +31,10 @@ final class PostgresConnection: EventHandler {
     private var replanPending = false
     /// The answer being read belongs to a pipeline, which ends with a sync result.
     private var pipelined = false
-    /// The request timing of the statement in flight and when it went out: the statement's
-    /// time ends when its answer is complete, before its caller gets back onto the loop.
-    private var timed: (timing: QueryTiming, start: ContinuousClock.Instant)?
+    /// The current lease's cost (set by the pool at hand-out, read at take-back), and when the
+    /// statement in flight went out: its time ends once its answer is complete.
+    var lease = Lease()
+    private var sentAt: ContinuousClock.Instant?
 
     /// Opens a connection on `loop` (the caller runs there), failing after the connect timeout.
     static func open(_ configuration: PostgresConfiguration, on loop: EventLoop) async throws -> PostgresConnection {
@@ -152,7 +153,7 @@ final class PostgresConnection: EventHandler {
         guard start(handle) == 1, !pipelined || PQpipelineSync(handle) == 1 else { throw unsent() }
         phase = .busy
         outcome = nil
-        timed = QueryTiming.current.map { ($0, .now) }
+        sentAt = .now
         return try await withCheckedThrowingContinuation { continuation in
             answering = continuation
             flush()
@@ -252,33 +253,32 @@ final class PostgresConnection: EventHandler {
     private func collect(_ result: OpaquePointer) {
         defer { PQclear(result) }
         if case .failure = outcome { return }
-        if let read = PostgresResult(reading: result) {
-            outcome = .success(read)
-        } else {
-            outcome = .failure(failure(of: result))
-        }
+        outcome = PostgresResult(reading: result).map { .success($0) } ?? .failure(failure(of: result))
     }
 
     private func finishAnswer() {
         phase = .idle
-        if let (timing, start) = timed { timing.addStatement(since: start) }
-        timed = nil
-        let answer = outcome ?? .success(.empty)
-        outcome = nil
-        let continuation = answering
-        answering = nil
+        countStatementTime()
+        let (answer, continuation) = (outcome ?? .success(.empty), answering)
+        (outcome, answering) = (nil, nil)
         continuation?.resume(with: answer)
     }
 
     private func fail(_ error: PostgresError) {
         guard phase != .closed else { return }
-        if let (timing, start) = timed { timing.addStatement(since: start) }
-        timed = nil
+        countStatementTime()
         close()
         opening?.resume(throwing: error)
         opening = nil
         answering?.resume(throwing: error)
         answering = nil
+    }
+
+    private func countStatementTime() {
+        guard let sent = sentAt else { return }
+        lease.inStatements += .now - sent
+        lease.statements += 1
+        sentAt = nil
     }
 
     /// Registers the socket, or changes what we wait for; follows libpq to a new socket.

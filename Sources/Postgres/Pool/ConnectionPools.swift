@@ -19,6 +19,7 @@ final class ConnectionPools: Sendable {
     }
 
     private let configuration: PostgresConfiguration
+    private let slowLeases: SlowLeaseReport?
     private let backoff = ReconnectBackoff()
     private let state = Mutex(State())
     /// Where each loop keeps this client's pool.
@@ -27,8 +28,9 @@ final class ConnectionPools: Sendable {
     private let capacityPerLoop: Int
     private let ownLoopCount: Int
 
-    init(configuration: PostgresConfiguration) {
+    init(configuration: PostgresConfiguration, slowLeases: SlowLeaseReport?) {
         self.configuration = configuration
+        self.slowLeases = slowLeases
         let cores = OSThread.coreCount
         capacityPerLoop = max(1, (configuration.poolSize + cores - 1) / cores)
         ownLoopCount = min(cores, max(1, configuration.poolSize))
@@ -45,6 +47,12 @@ final class ConnectionPools: Sendable {
         }
     }
 
+    /// Every loop's lease statistics, summed (each loop's lock is taken once).
+    var leaseStatistics: LeaseStatistics {
+        let counters = state.withLock { $0.counters }
+        return counters.reduce(into: LeaseStatistics()) { $0.add($1.leases.snapshot) }
+    }
+
     /// The pool of `loop` (the caller runs on it), kept in the loop's own storage: no lock on
     /// the way to a connection, only when a loop gets its pool.
     func pool(for loop: EventLoop) throws -> LoopConnectionPool {
@@ -56,7 +64,8 @@ final class ConnectionPools: Sendable {
                 state.counters.append(counters)
             }
             return LoopConnectionPool(
-                loop: loop, configuration: configuration, capacity: capacityPerLoop, backoff: backoff, counters: counters)
+                loop: loop, configuration: configuration, capacity: capacityPerLoop, backoff: backoff, counters: counters,
+                slowLeases: slowLeases)
         }
     }
 

@@ -39,22 +39,27 @@ final class LoopConnectionPool {
     /// metrics scrape from any thread.
     private let counters: PoolCounters
 
-    init(loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff, counters: PoolCounters) {
+    private let slowLeases: SlowLeaseReport?
+
+    init(
+        loop: EventLoop, configuration: PostgresConfiguration, capacity: Int, backoff: ReconnectBackoff, counters: PoolCounters,
+        slowLeases: SlowLeaseReport?
+    ) {
         self.loop = loop
         self.counters = counters
+        self.slowLeases = slowLeases
         self.configuration = configuration
         self.capacity = max(1, capacity)
         self.backoff = backoff
     }
 
     /// A connection for the caller's exclusive use; give it back with `release`.
-    /// The wait is added to the request's `QueryTiming`, if one is bound.
     func acquire() async throws -> PostgresConnection {
-        let timing = QueryTiming.current
-        let start = timing == nil ? nil : ContinuousClock.now
+        let start = ContinuousClock.now
         let connection = try await take()
         counters.inUse.add(1, ordering: .relaxed)
-        if let timing, let start { timing.addAcquire(since: start) }
+        let now = ContinuousClock.now
+        connection.lease = Lease(acquireWait: now - start, handedOut: now)
         return connection
     }
 
@@ -74,9 +79,15 @@ final class LoopConnectionPool {
 
     /// Takes a connection back: to the longest waiter, else onto the idle stack. A broken one
     /// is closed and its slot offered to a waiter.
+    /// The lease's cost goes into the loop's statistics; a lease slower than the client's
+    /// `SlowLeaseReport` threshold is reported too (in the caller's task, before it goes on).
     func release(_ connection: PostgresConnection) {
         precondition(loop.inEventLoop)
         counters.inUse.subtract(1, ordering: .relaxed)
+        var lease = connection.lease
+        lease.held = .now - lease.handedOut
+        counters.leases.record(lease)
+        if let slowLeases, lease.acquireWait + lease.held > slowLeases.threshold { slowLeases.report(lease) }
         guard !closed, connection.isUsable else {
             connection.close()
             open -= 1

@@ -19,4 +19,5 @@ final class PoolCounters: Sendable {
     let inUse = Atomic<Int>(0)
     let waiting = Atomic<Int>(0)
     let acquireTimeouts = Atomic<Int>(0)
+    let leases = LeaseRecorder()
 }

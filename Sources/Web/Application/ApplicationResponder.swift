@@ -19,6 +19,9 @@ struct ApplicationResponder: HTTPResponder {
     private let fallback: ErrorMiddleware
     private let logger: Logger
     private let metrics: RequestMetrics?
+    /// Slower requests leave a `notice` line, at most 10 a second (a stall slows many at once).
+    static let slowRequestThreshold: Duration = .milliseconds(100)
+    private let slowLines = LogRateLimit(linesPerSecond: 10)
 
     init(routes: [Route], middleware: [any Middleware], environment: Environment, logger: Logger, metrics: RequestMetrics?) {
         var router = Router()
@@ -106,12 +109,29 @@ struct ApplicationResponder: HTTPResponder {
         let elapsed = ContinuousClock.now - start
         metrics?.record(route: route, method: request.method, status: response.status, duration: elapsed)
         if logger.logLevel <= .info {
-            let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
             logger.info(
-                "\(request.method.rawValue) \(request.path) \(response.status.code) \(Double(micros) / 1000)ms",
+                "\(request.method.rawValue) \(request.path) \(response.status.code) \(Self.milliseconds(elapsed))ms",
                 metadata: ["request-id": .string(request.id)])
         }
+        if elapsed > Self.slowRequestThreshold { logSlow(request, route: route, status: response.status, elapsed: elapsed) }
         return response
+    }
+
+    /// The `slow request` line: what was slow and how slow. Where its time went is in the
+    /// lines of the parts that measure themselves (the database's `slow database lease`).
+    private func logSlow(_ request: Request, route: String, status: HTTPStatus, elapsed: Duration) {
+        let (write, suppressed) = slowLines.admit()
+        guard write else { return }
+        logger.notice("slow request", metadata: [
+            "request-id": .string(request.id), "method": .string(request.method.rawValue), "path": .string(request.path),
+            "route": .string(route), "status": .string(String(status.code)), "total_ms": .string(String(Self.milliseconds(elapsed))),
+            "suppressedSinceLastLine": .string(String(suppressed)),
+        ])
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        return Double(micros) / 1000
     }
 
     /// The global middleware around a responder that throws `error`: refusals made outside

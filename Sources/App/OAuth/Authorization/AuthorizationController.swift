@@ -7,7 +7,7 @@ import Web
 /// answer is a 303 to the client's redirect URI with `code`, `state` and `iss`.
 struct AuthorizationController: RouteCollection {
     let clients: ClientRepository
-    let consents: ConsentRepository
+    let consents: GrantRepository
     let admins: AdminRole
     let codes: AuthorizationCodeRepository
     let catalog: OAuthScopeCatalog
@@ -26,19 +26,13 @@ struct AuthorizationController: RouteCollection {
             throw Abort(.badRequest, reason: "An authorization request sent by POST must be form-encoded.")
         }
         let parameters = AuthorizationParameters(of: request)
-        let target = try await AuthorizationClient.find(parameters, in: clients)
-        let authorization: AuthorizationRequest
-        do {
-            authorization = try AuthorizationRequest(parameters, target: target, catalog: catalog, issuer: issuer.current)
-        } catch {
-            let state = AuthorizationRequest.state(of: parameters)
-            return PageResponse.redirect(to: AuthorizationRequest.redirect(error, to: target, state: state, issuer: issuer.current))
+        return try await checking(parameters) { authorization in
+            guard let session = try await loginPages.current(request), authorization.prompt != .login else {
+                if authorization.prompt == .silent { return redirect(authorization, .loginRequired) }
+                return signInPage(request, for: authorization)
+            }
+            return try await answer(authorization, session: session, consentGiven: false)
         }
-        guard let session = try await loginPages.current(request), authorization.prompt != .login else {
-            if authorization.prompt == .silent { return redirect(authorization, .loginRequired) }
-            return loginPages.loginPage(request, returnTo: parameters.returnPath, context: Self.context(for: target)).response
-        }
-        return try await answer(authorization, session: session, consentGiven: false)
     }
 
     /// The consent form's decision: checked against the session's CSRF token, the request it
@@ -47,12 +41,30 @@ struct AuthorizationController: RouteCollection {
         let fields = try FormFields(form: request)
         let cookie = request.cookie(loginPages.cookies.sessionName)
         guard CSRFToken.isValid(try fields.single("csrf_token"), boundTo: cookie) else { throw LoginPagesController.expiredForm }
-        let parameters = AuthorizationParameters(fields.parameters.pairs)
-        let target = try await AuthorizationClient.find(parameters, in: clients)
-        guard let session = try await loginPages.current(request) else {
-            // Signed out (or expired) since the page was shown: sign in again, then decide again.
-            return loginPages.loginPage(request, returnTo: parameters.returnPath, context: Self.context(for: target)).response
+        return try await checking(AuthorizationParameters(fields.parameters.pairs)) { authorization in
+            guard let session = try await loginPages.current(request) else {
+                // Signed out (or expired) since the page was shown: sign in again, then decide again.
+                return signInPage(request, for: authorization)
+            }
+            switch try fields.single("decision", maxBytes: 16) {
+            case "approve":
+                guard try await mayHave(authorization, session) else { return redirect(authorization, Self.adminOnly) }
+                try await consents.approve(authorization.scopes, userID: session.user.id, clientID: authorization.client.id)
+                return try await answer(authorization, session: session, consentGiven: true)
+            case "deny":
+                return redirect(authorization, .accessDenied)
+            default:
+                throw Abort(.badRequest, reason: "The decision must be approve or deny.")
+            }
         }
+    }
+
+    /// Checks the request `parameters` carry, client first (a 400 page), then the rest (a
+    /// redirect to the client when wrong), and answers it with `next`.
+    private func checking(
+        _ parameters: AuthorizationParameters, _ next: (AuthorizationRequest) async throws -> Response
+    ) async throws -> Response {
+        let target = try await AuthorizationClient.find(parameters, in: clients)
         let authorization: AuthorizationRequest
         do {
             authorization = try AuthorizationRequest(parameters, target: target, catalog: catalog, issuer: issuer.current)
@@ -60,16 +72,12 @@ struct AuthorizationController: RouteCollection {
             let state = AuthorizationRequest.state(of: parameters)
             return PageResponse.redirect(to: AuthorizationRequest.redirect(error, to: target, state: state, issuer: issuer.current))
         }
-        switch try fields.single("decision", maxBytes: 16) {
-        case "approve":
-            guard try await mayHave(authorization, session) else { return redirect(authorization, Self.adminOnly) }
-            try await consents.approve(authorization.scopes, userID: session.user.id, clientID: authorization.client.id)
-            return try await answer(authorization, session: session, consentGiven: true)
-        case "deny":
-            return redirect(authorization, .accessDenied)
-        default:
-            throw Abort(.badRequest, reason: "The decision must be approve or deny.")
-        }
+        return try await next(authorization)
+    }
+
+    /// The sign-in form, returning to the request afterwards.
+    private func signInPage(_ request: Request, for authorization: AuthorizationRequest) -> Response {
+        loginPages.loginPage(request, returnTo: authorization.parameters.returnPath, context: Self.context(for: authorization.target)).response
     }
 
     /// The code, or the consent page when the user must still approve.

@@ -64,7 +64,7 @@ struct AuthorizationRequest: Sendable {
         guard case .value("S256") = parameters.single("code_challenge_method") else {
             throw .invalidRequest("code_challenge_method must be S256 (plain is not accepted).")
         }
-        guard CodeChallenge.isValid(challenge) else {
+        guard PKCE.isChallenge(challenge) else {
             throw .invalidRequest("code_challenge must be the 43-character base64url SHA-256 of the verifier.")
         }
         codeChallenge = challenge

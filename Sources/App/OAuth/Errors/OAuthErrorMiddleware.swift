@@ -45,3 +45,10 @@ struct OAuthErrorMiddleware: Middleware {
         }
     }
 }
+
+extension RoutesBuilder {
+    /// The `/oauth/…` routes, answering every client mistake in RFC 6749 §5.2's shape.
+    func oauthEndpoints(fallbackCode: String = "invalid_request") -> any RoutesBuilder {
+        grouped(OAuthErrorMiddleware(fallbackCode: fallbackCode)).grouped("oauth")
+    }
+}

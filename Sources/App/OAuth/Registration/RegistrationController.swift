@@ -2,7 +2,8 @@ import Web
 
 /// `POST /oauth/register` (RFC 7591): dynamic client registration. By default it needs a
 /// bearer token with `clients:write` (an administrator's); with `OAUTH_REGISTRATION=open`
-/// anyone may register a public client, never trusted, at most `openLimitPerHour` per address.
+/// anyone may register a public client, never trusted, at most `openLimitPerHour` per address,
+/// while a request with a `clients:write` token still registers by the administrator's rules.
 struct RegistrationController: RouteCollection {
     let clients: ClientRepository
     let registration: ClientRegistration
@@ -15,22 +16,21 @@ struct RegistrationController: RouteCollection {
     static let openLimitPerHour = 10
 
     func boot(routes: any RoutesBuilder) throws {
-        let oauth = routes.grouped(OAuthErrorMiddleware(fallbackCode: "invalid_client_metadata"), ResourceMetadataChallenge(issuer: issuer))
-            .grouped("oauth")
+        let oauth = routes.oauthEndpoints(fallbackCode: "invalid_client_metadata").grouped(ResourceMetadataChallenge(issuer: issuer))
         switch registration {
         case .admin: auth.guarded(oauth, needing: .clientsWrite).post("register", use: register)
-        case .open: oauth.post("register", use: register)
+        case .open: oauth.grouped(auth.authenticator).post("register", use: register)
         }
     }
 
     func register(_ request: Request) async throws -> Response {
         let metadata = try request.content.decode(ClientMetadata.self)
-        let open = registration == .open
+        let administrator = request.auth.get(BearerIdentity.self).flatMap { $0.scopes.contains(.clientsWrite) ? $0.user.id : nil }
+        let open = administrator == nil
         let draft = try ClientDraft(metadata, open: open, trusted: false, scopes: scopes)
-        let registrant = request.auth.get(BearerIdentity.self)?.user.id
         let registered = open
             ? try await clients.register(draft, by: nil, from: request.clientAddress, limit: Self.openLimitPerHour)
-            : try await clients.register(draft, by: registrant)
+            : try await clients.register(draft, by: administrator)
         guard let registered else { throw OAuthError.throttled("client registrations from this address", retryAfter: 3600) }
         return try ContentResponse(RegisteredClient(registered), status: .created).encodeResponse(for: request).notStored()
     }

@@ -12,7 +12,7 @@ struct TokenController: RouteCollection {
     let rotation: RefreshRotation
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(OAuthErrorMiddleware(fallbackCode: "invalid_request")).grouped("oauth").post("token", use: token)
+        routes.oauthEndpoints().post("token", use: token)
     }
 
     func token(_ request: Request) async throws -> Response {

@@ -1,12 +1,10 @@
 import Foundation
 import Postgres
 
-/// The consent each user gave each client (`oauth_grants`): the scopes approved so far. A
-/// request within them skips the consent page; approving a new scope stores the union, in one
+/// The consent page's side of `oauth_grants`: the scopes a user approved for a client so far.
+/// A request within them skips the page; approving a new scope stores the union, in one
 /// statement, so two approvals racing both land.
-struct ConsentRepository: Sendable {
-    let db: PostgresClient
-
+extension GrantRepository {
     /// The scopes `userID` approved for `clientID`; empty when none.
     func approved(userID: UUID, clientID: String) async throws -> Set<String> {
         let rows = try await db.query("SELECT scopes FROM oauth_grants WHERE user_id = \(userID) AND client_id = \(clientID)")

@@ -1,12 +1,13 @@
-/// A PKCE S256 code challenge (RFC 7636 §4.2): the base64url SHA-256 of the verifier, without
-/// padding, so exactly 43 characters of the base64url alphabet whose last one encodes only
-/// 4 bits. Required of every client, public or confidential; `plain` is never accepted.
-enum CodeChallenge {
-    static let length = 43
+/// What the authorization endpoint accepts as a code challenge (RFC 7636 §4.2, S256): the
+/// base64url SHA-256 of a verifier, without padding, so exactly 43 characters of the base64url
+/// alphabet whose last one encodes only 4 bits. Required of every client, public or
+/// confidential; `plain` is never accepted.
+extension PKCE {
+    static let challengeLength = 43
 
-    static func isValid(_ challenge: String) -> Bool {
+    static func isChallenge(_ challenge: String) -> Bool {
         let bytes = Array(challenge.utf8)
-        guard bytes.count == length, bytes.allSatisfy(isBase64URL) else { return false }
+        guard bytes.count == challengeLength, bytes.allSatisfy(isBase64URL) else { return false }
         // 43 characters carry 258 bits; the digest's 256 leave the last character's low 2 bits zero.
         guard let last = bytes.last, let value = sextet(last) else { return false }
         return value & 0b11 == 0

@@ -1,0 +1,88 @@
+import Crypt
+import Foundation
+import Postgres
+import Web
+
+/// `POST /oauth/introspect` (RFC 7662), for confidential clients (resource servers): whether an
+/// access token is active, and what it holds. One statement reads the caller's client row and
+/// the token together, so the success path is one round trip with no throttle read (issue 18:
+/// benchmarked against `GET /api/acronyms/:id`). Anything not active is exactly
+/// `{"active": false}`: nothing tells an expired token from a forged one.
+struct IntrospectionController: RouteCollection {
+    let db: PostgresClient
+    let clients: ClientAuthenticator
+    let issuer: ServedIssuer
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.oauthEndpoints().post("introspect", use: introspect)
+    }
+
+    func introspect(_ request: Request) async throws -> Response {
+        let form = try TokenController.form(of: request)
+        let credentials = try ClientCredentials(request, form: form)
+        guard let token = form["token"] else { throw OAuthError.invalidRequest("'token' is missing.") }
+        let digest = token.utf8.count <= 256 ? SHA256.hex(of: token) : ""
+        let rows = try await db.query("""
+            SELECT c.auth_method, c.secret_digest, t.digest, s.id AS session_id, coalesce(t.scopes, s.scopes) AS scopes,
+                   s.client_id, s.audience,
+                   u.id AS user_id, u.username, extract(epoch FROM t.expires_at)::bigint AS exp,
+                   extract(epoch FROM t.created_at)::bigint AS iat
+            FROM oauth_clients c
+            LEFT JOIN tokens t ON t.digest = \(digest) AND t.revoked_at IS NULL AND t.expires_at > now()
+            LEFT JOIN sessions s ON s.id = t.session_id AND s.revoked_at IS NULL
+            LEFT JOIN users u ON u.id = s.user_id
+            WHERE c.id = \(credentials.clientID)
+            """)
+        guard let row = rows.first, try Self.authenticates(row, credentials) else {
+            // The failure path only: the full check, its throttle and its answer.
+            _ = try await clients.authenticate(request, form: form, confidentialOnly: true)
+            throw OAuthError.invalidClient("Client authentication failed.", usedHeader: credentials.usedHeader)
+        }
+        guard let stored = try row.decode(column: "digest", as: String?.self), ConstantTime.equals(stored, digest),
+            try row.decode(column: "session_id", as: UUID?.self) != nil
+        else { return try Response.json(Inactive()).notStored() }
+        return try Response.json(try Active(row, issuer: issuer.current)).notStored()
+    }
+
+    /// The row's client is confidential, registered for the method used, and the secret matches.
+    private static func authenticates(_ row: PostgresRow, _ credentials: ClientCredentials) throws -> Bool {
+        let method = try row.decode(column: "auth_method", as: String.self)
+        guard method != OAuthClient.AuthMethod.none.rawValue, method == credentials.method.rawValue,
+            let digest = try row.decode(column: "secret_digest", as: String?.self)
+        else { return false }
+        return ClientSecret.matches(credentials.secret ?? "", digest: digest)
+    }
+
+    private struct Inactive: Encodable {
+        let active = false
+    }
+
+    /// RFC 7662 §2.2 for an active token.
+    private struct Active: Encodable {
+        let active = true
+        let scope: String
+        let clientID: String?
+        let username: String?
+        let sub: String?
+        let exp: Int64
+        let iat: Int64
+        let tokenType = "Bearer"
+        let aud: String
+
+        init(_ row: PostgresRow, issuer: Issuer) throws {
+            scope = try row.decode(column: "scopes", as: String.self)
+            clientID = try row.decode(column: "client_id", as: String?.self)
+            username = try row.decode(column: "username", as: String?.self)
+            sub = try row.decode(column: "user_id", as: UUID?.self)?.uuidString.lowercased()
+            exp = try row.decode(column: "exp", as: Int64.self)
+            iat = try row.decode(column: "iat", as: Int64.self)
+            aud = try row.decode(column: "audience", as: String?.self) ?? issuer.apiResource
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case active, scope, username, sub, exp, iat, aud
+            case clientID = "client_id"
+            case tokenType = "token_type"
+        }
+    }
+}
