@@ -86,7 +86,7 @@ def public_client(endpoints, admin, browser, catcher):
     check_status(client.get(f"{TIL_URL}/api/users/me", timeout=10), 401, f"{name}: the revoked session's access token gets 401")
     expect_oauth_error("invalid_grant", f"{name}: the revoked refresh token refreshes no more",
                        client.refresh_token, endpoints["token_endpoint"], refresh_token=revoked)
-    expect_oauth_error("unauthorized_client", f"{name}: client_credentials is not its grant",
+    expect_oauth_error("invalid_client", f"{name}: client_credentials needs a client that can authenticate",
                        client.fetch_token, endpoints["token_endpoint"], grant_type="client_credentials")
 
     token, code, verifier, pages = code_flow(client, endpoints, browser, catcher, f"{name}, again")
@@ -152,6 +152,22 @@ def confidential_client(endpoints, admin, browser, catcher, public):
                        scope="acronyms:write")
 
 
+def service_client(endpoints, admin):
+    """A confidential client registered for client_credentials alone, authenticating in the body."""
+    name = "service client"
+    registered = register(admin, {
+        "client_name": "Proof service", "redirect_uris": [], "token_endpoint_auth_method": "client_secret_post",
+        "grant_types": ["client_credentials"], "scope": "categories:write"}, endpoints["registration_endpoint"])
+    service = OAuth2Session(registered["client_id"], registered["client_secret"], token_endpoint_auth_method="client_secret_post")
+    token = service.fetch_token(endpoints["token_endpoint"], grant_type="client_credentials", scope="categories:write")
+    check_equal(token.get("scope"), "categories:write", f"{name}: client_credentials with client_secret_post")
+    create_category(service, 200, f"{name}: its token creates a category")
+    check_status(service.get(f"{TIL_URL}/api/users/me", timeout=10), 403, f"{name}: a token without a user gets 403 on a user route")
+    expect_oauth_error("unauthorized_client", f"{name}: a grant it did not register is refused",
+                       service.fetch_token, endpoints["token_endpoint"], grant_type="authorization_code",
+                       code="any", code_verifier=generate_token(64), redirect_uri="http://127.0.0.1/callback")
+
+
 def main():
     endpoints = discover()
     admin = admin_session()
@@ -159,6 +175,7 @@ def main():
         browser = requests.Session()
         public = public_client(endpoints, admin, browser, catcher)
         confidential_client(endpoints, admin, browser, catcher, public)
+    service_client(endpoints, admin)
     summary("authlib client")
 
 

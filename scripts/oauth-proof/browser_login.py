@@ -1,5 +1,6 @@
 """A person in a real browser: headless Chromium (Debian's chromium and chromedriver, driven by
-selenium) opens a client's authorization URL (PKCE S256, state), sees TIL's login form, is
+selenium) opens the authorization URL (PKCE S256, state) of a client the operator registered
+(`til-server clients add`), sees TIL's login form, is
 refused a wrong password on the page, logs in, approves consent and lands on the client's
 redirect URI with a code, the same state and iss; another client is denied. Screenshots of
 the login, error and consent pages go to TIL_SCREENSHOTS (docs/images/ for the README)."""
@@ -16,7 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shown
 from selenium.webdriver.support.ui import WebDriverWait
 
-from proof import ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, check_status, discover, register, summary
+from proof import (
+    ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, check_status, discover, register, register_by_operator, summary)
 from redirect_catcher import RedirectCatcher
 
 SCOPE = "acronyms:write categories:write"
@@ -112,9 +114,7 @@ def back_at_client(driver, catcher, state, endpoints, claim):
 
 def approve(driver, endpoints, admin, catcher):
     name = "Proof browser client"
-    registered = register(admin, {
-        "client_name": name, "redirect_uris": [catcher.redirect_uri], "token_endpoint_auth_method": "none",
-        "grant_types": ["authorization_code", "refresh_token"], "scope": SCOPE}, endpoints["registration_endpoint"])
+    registered = register_by_operator(name, catcher.redirect_uri, SCOPE, "none", ["authorization_code", "refresh_token"])
     client = OAuth2Session(registered["client_id"], token_endpoint_auth_method="none", scope=SCOPE,
                            redirect_uri=catcher.redirect_uri, code_challenge_method="S256")
     url, state, verifier = authorization_url(client, endpoints)

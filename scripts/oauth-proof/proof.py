@@ -1,9 +1,12 @@
 """What both third-party proofs share: the server under test, checks that say what they proved,
-discovery (RFC 8414), and client registration (RFC 7591) as any client would do it.
+discovery (RFC 8414), and client registration: by RFC 7591 as any client would do it, or by
+`til-server clients add` as an operator would.
 
-The environment comes from scripts/oauth-proof.sh: TIL_URL, TIL_ADMIN_PASSWORD."""
+The environment comes from scripts/oauth-proof.sh: TIL_URL, TIL_ADMIN_PASSWORD, and for the
+operator's command TIL_SERVER_BIN and TIL_DATABASE_URL."""
 
 import os
+import subprocess
 import sys
 import time
 
@@ -69,4 +72,19 @@ def register(admin, metadata, registration_endpoint):
     check(registered.get("client_id"), f"registration: {metadata['client_name']} has a client_id")
     for field in ("redirect_uris", "client_name", "token_endpoint_auth_method", "grant_types", "scope"):
         check_equal(registered.get(field), metadata[field], f"registration: {field} echoed")
+    return registered
+
+
+def register_by_operator(name, redirect_uri, scope, auth_method, grant_types):
+    """`til-server clients add` on the server's database; its `field: value` lines as a dict."""
+    command = [os.environ["TIL_SERVER_BIN"], "clients", "add", "--name", name, "--redirect-uri", redirect_uri,
+               "--scope", scope, "--auth-method", auth_method]
+    for grant_type in grant_types:
+        command += ["--grant-type", grant_type]
+    environment = dict(os.environ, DATABASE_URL=os.environ["TIL_DATABASE_URL"], ENVIRONMENT="development")
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=30)
+    check(done.returncode == 0, f"til-server clients add registers {name}", done.stderr)
+    registered = dict(line.split(": ", 1) for line in done.stdout.splitlines() if ": " in line)
+    check_equal(registered.get("client_name"), name, "clients add prints the client's name")
+    check(registered.get("client_id"), "clients add prints the client_id")
     return registered
