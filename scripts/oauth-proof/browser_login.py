@@ -1,9 +1,9 @@
 """A person in a real browser: headless Chromium (Debian's chromium and chromedriver, driven by
 selenium) opens the authorization URL (PKCE S256, state) of a client the operator registered
-(`til-server clients add`), sees TIL's login form, is
-refused a wrong password on the page, logs in, approves consent and lands on the client's
-redirect URI with a code, the same state and iss; another client is denied. Screenshots of
-the login, error and consent pages go to TIL_SCREENSHOTS (docs/images/ for the README)."""
+(`til-server clients add`), sees TIL's login form, is refused a wrong password on the page,
+logs in, approves consent and lands on the client's redirect URI with a code, the same state
+and iss; another client is denied. Screenshots of the login, error and consent pages go to
+TIL_SCREENSHOTS (docs/images/ for the README)."""
 
 import os
 import urllib.parse
@@ -11,14 +11,15 @@ import urllib.parse
 from authlib.common.security import generate_token
 from authlib.integrations.requests_client import OAuth2Session
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shown
 from selenium.webdriver.support.ui import WebDriverWait
 
 from proof import (
-    ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, check_status, discover, register, register_by_operator, summary)
+    ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, check_status, check_redirect, discover, register, register_by_operator,
+    summary)
 from redirect_catcher import RedirectCatcher
 
 SCOPE = "acronyms:write categories:write"
@@ -106,13 +107,11 @@ def back_at_client(driver, catcher, state, endpoints, claim):
     except TimeoutException:
         check(False, claim, f"still at {driver.current_url}:\n{page_text(driver)[:800]}")
     redirect = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(driver.current_url).query))
-    check_equal(catcher.next_redirect(), redirect, f"{claim}: the client's listener got the redirect")
-    check_equal(redirect.get("state"), state, f"{claim}: the same state")
-    check_equal(redirect.get("iss"), endpoints["issuer"], f"{claim}: iss (RFC 9207)")
+    check_redirect(redirect, catcher.next_redirect(), state, endpoints["issuer"], claim)
     return redirect
 
 
-def approve(driver, endpoints, admin, catcher):
+def approve(driver, endpoints, catcher):
     name = "Proof browser client"
     registered = register_by_operator(name, catcher.redirect_uri, SCOPE, "none", ["authorization_code", "refresh_token"])
     client = OAuth2Session(registered["client_id"], token_endpoint_auth_method="none", scope=SCOPE,
@@ -174,7 +173,7 @@ def main():
     driver = chromium()
     try:
         with RedirectCatcher() as catcher:
-            approve(driver, endpoints, admin, catcher)
+            approve(driver, endpoints, catcher)
             deny(driver, endpoints, admin, catcher)
     finally:
         driver.quit()

@@ -38,6 +38,14 @@ def check_status(response, expected, claim):
           f"expected {expected}, got {response.status_code}: {response.text[:500]}")
 
 
+def check_redirect(redirect, caught, state, issuer, claim):
+    """The authorization response as the client got it: at its listener, with its own state
+    back verbatim and the issuer's `iss` (RFC 9207, against mix-up attacks)."""
+    check_equal(caught, redirect, f"{claim}: the client's listener got the redirect")
+    check_equal(redirect.get("state"), state, f"{claim}: the same state")
+    check_equal(redirect.get("iss"), issuer, f"{claim}: iss (RFC 9207)")
+
+
 def summary(name):
     print(f"{name}: {_passed} checks passed in {time.monotonic() - _started:.1f} s")
 
