@@ -73,6 +73,35 @@ final class OAuthRefreshTests: XCTestCase {
         }
     }
 
+    /// A public client refreshes with its client_id alone; its grant ends with the user's
+    /// logout-all, as every session of theirs does.
+    func testAPublicClientRefreshesAndLogoutAllEndsItsGrant() async throws {
+        try await withTestApp { app in
+            let client = try await app.oauthClient([
+                "token_endpoint_auth_method": "none", "grant_types": ["authorization_code", "refresh_token"],
+                "redirect_uris": ["http://127.0.0.1/cb"],
+            ])
+            let verifier = pkceVerifier()
+            let code = try await app.insertAuthorizationCode(
+                client: client, user: try await app.adminID(), redirectURI: "http://127.0.0.1/cb", verifier: verifier)
+            let granted = try await AuthorizationCodeGrantTests.redeem(
+                app.client, client, code: code, verifier: verifier, redirectURI: "http://127.0.0.1/cb")
+            let refresh = try XCTUnwrap(try granted.jsonObject()["refresh_token"] as? String)
+            let fields = [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", client.id)]
+            let rotated = try await app.client.postForm("/oauth/token", fields)
+            XCTAssertEqual(rotated.status.code, 200, rotated.bodyString)
+            let access = try XCTUnwrap(try rotated.jsonObject()["access_token"] as? String)
+            let next = try XCTUnwrap(try rotated.jsonObject()["refresh_token"] as? String)
+
+            let account = try await app.client.session("admin", scope: "account")
+            let everywhere = try await app.client.send(.post, "/api/users/logout-all", auth: .bearer(account.value))
+            XCTAssertEqual(everywhere.status.code, 204)
+            assertInvalidToken(try await app.client.send(.get, "/api/users/me", auth: .bearer(access)), "logout-all ends OAuth sessions")
+            let after = try await app.client.postForm("/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", next), ("client_id", client.id)])
+            assertOAuthError(after, 400, "invalid_grant", "the grant ended")
+        }
+    }
+
     /// The same refresh token twice at once: one rotation, and reuse detection for the other.
     func testConcurrentRefreshesOfOneTokenLetExactlyOneThrough() async throws {
         try await withTestApp(.live) { app in
