@@ -6,6 +6,7 @@ The environment comes from scripts/oauth-proof.sh: TIL_URL, TIL_ADMIN_PASSWORD, 
 operator's command TIL_SERVER_BIN and TIL_DATABASE_URL."""
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -51,11 +52,23 @@ def summary(name):
 
 
 def discover():
-    """The authorization server's metadata, the only thing a client needs to know of TIL."""
-    response = requests.get(f"{TIL_URL}/.well-known/oauth-authorization-server", timeout=10)
+    """The authorization server's metadata, found as a client that knows only TIL's API finds it
+    (RFC 9728, the MCP authorization flow): a 401's challenge names the resource metadata, which
+    names the issuer, whose RFC 8414 metadata names every endpoint."""
+    response = requests.post(f"{TIL_URL}/api/categories", json={"name": "anonymous"}, timeout=10)
+    check_status(response, 401, "discovery: the API refuses a request without a token")
+    challenge = re.search(r'resource_metadata="([^"]+)"', response.headers.get("WWW-Authenticate", ""))
+    check(challenge, "discovery: the 401's challenge names resource_metadata", response.headers.get("WWW-Authenticate"))
+    response = requests.get(challenge.group(1), timeout=10)
+    check_status(response, 200, "discovery: the protected resource metadata answers (RFC 9728)")
+    resource = response.json()
+    check_equal(resource.get("resource"), f"{TIL_URL}/api", "discovery: the resource is ISSUER/api")
+    issuer = resource.get("authorization_servers", [None])[0]
+    check_equal(issuer, TIL_URL, "discovery: it names TIL as the authorization server")
+    response = requests.get(f"{issuer}/.well-known/oauth-authorization-server", timeout=10)
     check_status(response, 200, "discovery: GET /.well-known/oauth-authorization-server")
     metadata = response.json()
-    check_equal(metadata.get("issuer"), TIL_URL, "discovery: the issuer is the server's own URL")
+    check_equal(metadata.get("issuer"), issuer, "discovery: the metadata's issuer is the server's own URL (RFC 8414 §3.3)")
     check_equal(metadata.get("code_challenge_methods_supported"), ["S256"], "discovery: PKCE S256 only")
     for endpoint in ("authorization_endpoint", "token_endpoint", "registration_endpoint",
                      "revocation_endpoint", "introspection_endpoint"):
