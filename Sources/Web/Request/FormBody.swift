@@ -6,7 +6,7 @@ extension Request {
     public var form: QueryParameters? {
         guard let type = headers["Content-Type"],
             let mediaType = type.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first,
-            mediaType.filter({ $0 != " " && $0 != "\t" }).lowercased() == "application/x-www-form-urlencoded"
+            String(mediaType.trimmingCharacters(in: " \t")).equalsASCIICaseInsensitive("application/x-www-form-urlencoded")
         else { return nil }
         return QueryParameters(Substring(decoding: body, as: UTF8.self))
     }

@@ -1,6 +1,6 @@
 /// RFC 3986 percent-decoding. Invalid escapes or invalid UTF-8 give nil.
-enum PercentDecoding {
-    static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+public enum PercentDecoding {
+    public static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)

@@ -1,4 +1,3 @@
-import Foundation
 import Web
 
 /// How a client presented itself at an OAuth endpoint (RFC 6749 §2.3.1): HTTP Basic with the
@@ -15,8 +14,8 @@ struct ClientCredentials: Sendable, Equatable {
     init(_ request: Request, form: QueryParameters) throws(OAuthError) {
         let formID = form["client_id"]
         let formSecret = form["client_secret"]
-        if let header = request.headers["Authorization"] {
-            guard let (id, secret) = Self.basic(header) else {
+        if request.headers.contains("Authorization") {
+            guard let (id, secret) = Self.basic(request) else {
                 throw .invalidClient("The Authorization header is not HTTP Basic with a client id and secret.", usedHeader: true)
             }
             guard formSecret == nil else { throw .invalidRequest("Authenticate one way: the Authorization header or client_secret, not both.") }
@@ -34,15 +33,13 @@ struct ClientCredentials: Sendable, Equatable {
         self.method = method
     }
 
-    /// `Basic base64(urlencoded(id):urlencoded(secret))`.
-    private static func basic(_ header: String) -> (String, String)? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic", parts[1].utf8.count <= 1024,
-            let data = Data(base64Encoded: String(parts[1])), let text = String(data: data, encoding: .utf8),
-            let colon = text.firstIndex(of: ":")
+    /// `Basic base64(urlencoded(id):urlencoded(secret))`: the headers' own Basic decoding, then
+    /// each half percent-decoded (RFC 6749 §2.3.1; a `+` stays a plus, as ids and secrets TIL
+    /// issues never hold a space).
+    private static func basic(_ request: Request) -> (String, String)? {
+        guard let credentials = request.headers.basicAuthorization,
+            let id = PercentDecoding.decode(Substring(credentials.username), plusIsSpace: false), !id.isEmpty
         else { return nil }
-        let id = text[..<colon].removingPercentEncoding ?? ""
-        let secret = text[text.index(after: colon)...].removingPercentEncoding ?? ""
-        return id.isEmpty ? nil : (id, secret)
+        return (id, PercentDecoding.decode(Substring(credentials.password), plusIsSpace: false) ?? "")
     }
 }
