@@ -1,11 +1,11 @@
 -- The wrk script of scripts/bench.sh: the request comes from the environment (BENCH_METHOD,
--- BENCH_BODY as JSON, BENCH_AUTH as an Authorization value), and when wrk is done it prints
+-- BENCH_BODY, JSON unless BENCH_CONTENT_TYPE says otherwise, BENCH_AUTH as an Authorization value), and when wrk is done it prints
 -- one line of JSON with the numbers bench.sh keeps.
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
 local body = os.getenv("BENCH_BODY") or ""
 if body ~= "" then
   wrk.body = body
-  wrk.headers["Content-Type"] = "application/json"
+  wrk.headers["Content-Type"] = os.getenv("BENCH_CONTENT_TYPE") or "application/json"
 end
 local auth = os.getenv("BENCH_AUTH") or ""
 if auth ~= "" then wrk.headers["Authorization"] = auth end

@@ -9,6 +9,8 @@
 #   user_get        GET /api/users/:id                             64
 #   acronym_create  POST /api/acronyms with a bearer token         64
 #   logins          POST /api/users/login, HTTP Basic (bcrypt)      8
+#   oauth_token     POST /oauth/token, client_credentials, a confidential client  64
+#   oauth_introspect POST /oauth/introspect of that client's token                64
 # Before each test it waits (at most QUIET_MAX_WAIT s, default 15) for an idle CPU, and records
 # the idle share it saw. Prints a table; writes Benchmarks/results/bench-<UTC time>.json.
 # TIL against the Vapor and Hummingbird peers is `make bench-compare` (needs ../shared).
@@ -36,10 +38,18 @@ for i in $(seq 100); do post /api/acronyms "{\"short\":\"A$i\",\"long\":\"Acrony
 for i in $(seq 5); do post /api/categories "{\"name\":\"Category $i\"}"; done
 acronym=$(curl -sf "$base/api/acronyms?limit=1" | json '[0]["id"]')
 
-run() {  # run NAME CONNECTIONS PATH [METHOD BODY AUTHORIZATION]
+# A confidential client for the OAuth tests (issue 18), registered by the admin.
+clients_bearer="Bearer $(curl -sf -X POST -H "Authorization: $basic" "$base/api/users/login?scope=clients:write" | json '["value"]')"
+client=$(curl -sf -H "Authorization: $clients_bearer" -H 'Content-Type: application/json' "$base/oauth/register" \
+    -d '{"client_name":"Benchmark","grant_types":["client_credentials"],"redirect_uris":[],"scope":"categories:write"}')
+client_basic="Basic $(printf '%s:%s' "$(echo "$client" | json '["client_id"]')" "$(echo "$client" | json '["client_secret"]')" | base64 -w0)"
+client_token=$(curl -sf -X POST -H "Authorization: $client_basic" -d grant_type=client_credentials "$base/oauth/token" | json '["access_token"]')
+form=application/x-www-form-urlencoded
+
+run() {  # run NAME CONNECTIONS PATH [METHOD BODY AUTHORIZATION CONTENT_TYPE]
     local idle line
     idle=$(wait_quiet)
-    line=$(BENCH_METHOD=${4:-GET} BENCH_BODY=${5:-} BENCH_AUTH=${6:-} \
+    line=$(BENCH_METHOD=${4:-GET} BENCH_BODY=${5:-} BENCH_AUTH=${6:-} BENCH_CONTENT_TYPE=${7:-application/json} \
         wrk -t2 -c"$2" -d"${seconds}s" --timeout 10s -s "$root/scripts/bench-wrk.lua" "$base$3" | grep '^{' | tail -n 1)
     [ -n "$line" ] || { echo "wrk gave no result for $1" >&2; exit 1; }
     echo "{\"name\":\"$1\",\"connections\":$2,\"cpu_idle_before_pct\":$idle,${line#\{}" >>"$work/results"
@@ -52,6 +62,8 @@ run acronym_get 64 "/api/acronyms/$acronym"
 run user_get 64 "/api/users/$admin"
 run acronym_create 64 /api/acronyms POST '{"short":"WRK","long":"created by wrk"}' "$bearer"
 run logins 8 /api/users/login POST '' "$basic"
+run oauth_token 64 /oauth/token POST 'grant_type=client_credentials' "$client_basic" "$form"
+run oauth_introspect 64 /oauth/introspect POST "token=$client_token" "$client_basic" "$form"
 rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$FRESH_PID/status")
 
 mkdir -p "$root/Benchmarks/results"
