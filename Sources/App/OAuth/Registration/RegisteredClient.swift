@@ -3,7 +3,8 @@ import Web
 
 /// The answer to a registration (RFC 7591 §3.2.1): every registered field echoed, the
 /// `client_id`, and for a confidential client its secret, shown this once, which never
-/// expires (`client_secret_expires_at: 0`).
+/// expires (`client_secret_expires_at: 0`). The synthesized encoding leaves out the secret's
+/// two fields for a public client (nil optionals are omitted).
 struct RegisteredClient: Encodable, Sendable {
     let clientID: String
     let clientIDIssuedAt: Int
@@ -30,21 +31,6 @@ struct RegisteredClient: Encodable, Sendable {
         grantTypes = client.grantTypes.map(\.rawValue)
         responseTypes = client.grantTypes.contains(.authorizationCode) ? ["code"] : []
         scope = client.scope.joined(separator: " ")
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(clientID, forKey: .clientID)
-        try container.encode(clientIDIssuedAt, forKey: .clientIDIssuedAt)
-        try container.encodeIfPresent(clientSecret, forKey: .clientSecret)
-        try container.encodeIfPresent(clientSecretExpiresAt, forKey: .clientSecretExpiresAt)
-        try container.encode(clientName, forKey: .clientName)
-        try container.encode(redirectURIs, forKey: .redirectURIs)
-        try container.encode(postLogoutRedirectURIs, forKey: .postLogoutRedirectURIs)
-        try container.encode(tokenEndpointAuthMethod, forKey: .tokenEndpointAuthMethod)
-        try container.encode(grantTypes, forKey: .grantTypes)
-        try container.encode(responseTypes, forKey: .responseTypes)
-        try container.encode(scope, forKey: .scope)
     }
 
     private enum CodingKeys: String, CodingKey {

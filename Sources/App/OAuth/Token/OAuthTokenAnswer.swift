@@ -1,7 +1,8 @@
 import Foundation
 import Web
 
-/// A successful token response (RFC 6749 §5.1), never stored by a cache.
+/// A successful token response (RFC 6749 §5.1), never stored by a cache; `refresh_token`
+/// only when one is issued (the synthesized encoding omits a nil optional).
 struct OAuthTokenAnswer: Encodable, Sendable {
     let accessToken: String
     let tokenType = "Bearer"
@@ -9,20 +10,11 @@ struct OAuthTokenAnswer: Encodable, Sendable {
     /// What the access token holds (it may be less than asked, RFC 6749 §3.3).
     let scope: String
     let refreshToken: String?
-    /// The session the tokens belong to (not sent).
+    /// The session the tokens belong to (not sent: it has no coding key).
     let sessionID: UUID
 
     func response(for request: Request) throws -> Response {
         try ContentResponse(self, status: .ok).encodeResponse(for: request).notStored()
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(accessToken, forKey: .accessToken)
-        try container.encode(tokenType, forKey: .tokenType)
-        try container.encode(expiresIn, forKey: .expiresIn)
-        try container.encode(scope, forKey: .scope)
-        try container.encodeIfPresent(refreshToken, forKey: .refreshToken)
     }
 
     private enum CodingKeys: String, CodingKey {
