@@ -9,11 +9,24 @@ struct ClientAuthenticator: Sendable {
     let db: PostgresClient
     let throttle: ClientAuthThrottle
 
+    /// A client as stored, with its secret's digest (nil for a public client).
+    typealias Stored = (client: OAuthClient, secretDigest: String?)
+
+    /// The columns `stored` reads, of `oauth_clients`.
+    static let columns = ClientRepository.columns + ", secret_digest"
+
     /// The authenticated client; `confidentialOnly` refuses public clients (introspection,
     /// `client_credentials`).
     func authenticate(_ request: Request, form: QueryParameters, confidentialOnly: Bool = false) async throws -> OAuthClient {
         let credentials = try ClientCredentials(request, form: form)
-        let found = try await find(credentials.clientID)
+        return try await check(credentials, against: try await find(credentials.clientID), of: request, confidentialOnly: confidentialOnly)
+    }
+
+    /// `credentials` checked against the client read for them (nil: none has that id); a
+    /// failure is recorded for `request`'s address and answered `invalid_client` (or 429).
+    func check(
+        _ credentials: ClientCredentials, against found: Stored?, of request: Request, confidentialOnly: Bool
+    ) async throws -> OAuthClient {
         guard let (client, digest) = found, client.authMethod == credentials.method,
             !confidentialOnly || !client.isPublic,
             client.isPublic || ClientSecret.matches(credentials.secret ?? "", digest: digest ?? "")
@@ -26,12 +39,14 @@ struct ClientAuthenticator: Sendable {
         return client
     }
 
-    private func find(_ id: String) async throws -> (OAuthClient, String?)? {
+    /// A client and its digest from a row holding `columns`.
+    static func stored(_ row: PostgresRow) throws -> Stored {
+        (try ClientRepository.client(row), try row.decode(column: "secret_digest", as: String?.self))
+    }
+
+    private func find(_ id: String) async throws -> Stored? {
         guard !id.isEmpty, id.utf8.count <= 128 else { return nil }
-        let rows = try await db.query("""
-            SELECT \(unescaped: ClientRepository.columns), secret_digest FROM oauth_clients WHERE id = \(id)
-            """)
-        guard let row = rows.first else { return nil }
-        return (try ClientRepository.client(row), try row.decode(column: "secret_digest", as: String?.self))
+        let rows = try await db.query("SELECT \(unescaped: Self.columns) FROM oauth_clients WHERE id = \(id)")
+        return try rows.first.map(Self.stored)
     }
 }
