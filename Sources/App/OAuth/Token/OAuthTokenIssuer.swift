@@ -22,34 +22,64 @@ struct OAuthTokenIssuer: Sendable {
     }
 
     func start(_ grant: Grant, on runner: any PostgresQueryable) async throws -> OAuthTokenAnswer {
-        let (sessionID, accessID, refreshID) = (SecureRandom.uuid(), SecureRandom.uuid(), SecureRandom.uuid())
-        let (access, refresh) = (SecureRandom.token(), SecureRandom.token())
+        let issue = Issue()
+        let rows = try await runner.query("""
+            WITH \(storing(issue, grant))
+            SELECT \(Issue.answerColumns) FROM session
+            """)
+        guard let row = rows.first else { throw PostgresError(.server, message: "an INSERT ... RETURNING returned no row") }
+        return try issue.answer(row, refreshToken: grant.withRefreshToken)
+    }
+
+    /// The tokens of a session about to start: every value is drawn before the statement, so
+    /// the answer can name them.
+    struct Issue: Sendable {
+        let sessionID = SecureRandom.uuid()
+        let accessID = SecureRandom.uuid()
+        let refreshID = SecureRandom.uuid()
+        let access = SecureRandom.token()
+        let refresh = SecureRandom.token()
+
+        /// What a statement built by `storing` selects from `session` for `answer`.
+        static let answerColumns: PostgresQuery = "extract(epoch FROM session.expires_at - now())::float8 AS expires_in, session.scopes"
+
+        /// The answer from a row holding `answerColumns`: the scope is what the session stored.
+        func answer(_ row: PostgresRow, refreshToken: Bool) throws -> OAuthTokenAnswer {
+            let expiresIn = try row.decode(column: "expires_in", as: Double.self)
+            return OAuthTokenAnswer(
+                accessToken: access, expiresIn: max(0, Int(expiresIn.rounded(.down))), scope: try row.decode(column: "scopes"),
+                refreshToken: refreshToken ? refresh : nil, sessionID: sessionID)
+        }
+    }
+
+    /// The CTEs `session`, `access` and `refresh` that store `issue` for `grant`, for a caller
+    /// that adds its own reads or writes to the same statement. The session's scopes are the
+    /// SQL `scopes` (nil: the grant's), and its row is inserted once per row of `source` (a
+    /// `FROM …` clause; empty: once). A `source` without rows stores nothing.
+    func storing(_ issue: Issue, _ grant: Grant, scopes: PostgresQuery? = nil, for source: PostgresQuery = "") -> PostgresQuery {
+        let scopes = scopes ?? "\(grant.scopes.joined(separator: " "))"
         let lifetime = settings.sessionMaxLifetime.seconds
         // Without a refresh token the session ends with its access token.
         let sessionTTL = grant.withRefreshToken ? settings.refreshTokenTTL : settings.tokenTTL
-        let rows = try await runner.query("""
-            WITH session AS (
+        return """
+            session AS (
                 INSERT INTO sessions (id, user_id, scopes, expires_at, refresh_expires_at, kind, client_id, audience)
-                VALUES (\(sessionID), \(grant.userID), \(grant.scopes.joined(separator: " ")),
-                        least(date_trunc('second', now() + \(settings.tokenTTL.seconds) * interval '1 second'),
-                              date_trunc('second', now() + \(lifetime) * interval '1 second')),
-                        least(date_trunc('second', now() + \(sessionTTL.seconds) * interval '1 second'),
-                              date_trunc('second', now() + \(lifetime) * interval '1 second')),
-                        'oauth', \(grant.clientID), \(grant.audience))
-                RETURNING expires_at, refresh_expires_at
+                SELECT \(issue.sessionID), \(grant.userID), \(scopes),
+                       least(date_trunc('second', now() + \(settings.tokenTTL.seconds) * interval '1 second'),
+                             date_trunc('second', now() + \(lifetime) * interval '1 second')),
+                       least(date_trunc('second', now() + \(sessionTTL.seconds) * interval '1 second'),
+                             date_trunc('second', now() + \(lifetime) * interval '1 second')),
+                       'oauth', \(grant.clientID), \(grant.audience)
+                \(source)
+                RETURNING expires_at, refresh_expires_at, scopes
             ), access AS (
                 INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
-                SELECT \(accessID), \(SHA256.hex(of: access)), \(grant.userID), \(sessionID), expires_at FROM session
+                SELECT \(issue.accessID), \(SHA256.hex(of: issue.access)), \(grant.userID), \(issue.sessionID), expires_at FROM session
             ), refresh AS (
                 INSERT INTO refresh_tokens (id, digest, session_id, parent_id, access_token_id, expires_at)
-                SELECT \(refreshID), \(SHA256.hex(of: refresh)), \(sessionID), NULL, \(accessID), refresh_expires_at
+                SELECT \(issue.refreshID), \(SHA256.hex(of: issue.refresh)), \(issue.sessionID), NULL, \(issue.accessID), refresh_expires_at
                 FROM session WHERE \(grant.withRefreshToken)
             )
-            SELECT extract(epoch FROM expires_at - now())::float8 AS expires_in FROM session
-            """)
-        let expiresIn = try rows.first?.decode(column: "expires_in", as: Double.self) ?? settings.tokenTTL.seconds
-        return OAuthTokenAnswer(
-            accessToken: access, expiresIn: max(0, Int(expiresIn.rounded(.down))), scope: grant.scopes.joined(separator: " "),
-            refreshToken: grant.withRefreshToken ? refresh : nil, sessionID: sessionID)
+            """
     }
 }

@@ -21,30 +21,26 @@ struct TokenController: RouteCollection {
         guard let grant = OAuthClient.GrantType(rawValue: grantName) else {
             throw OAuthError.unsupportedGrantType("TIL supports authorization_code, refresh_token and client_credentials.")
         }
-        let client = try await clients.authenticate(request, form: form, confidentialOnly: grant == .clientCredentials)
-        guard client.grantTypes.contains(grant) else {
-            throw OAuthError.unauthorizedClient("This client is not registered for the \(grant.rawValue) grant.")
-        }
-        let target = try TokenTarget(resource: form["resource"], issuer: issuer.current, catalog: scopes)
         let answer: OAuthTokenAnswer
         switch grant {
-        case .clientCredentials: answer = try await clientCredentials(client, form: form, target: target)
-        case .authorizationCode: answer = try await codes.redeem(form: form, client: client, target: target)
-        case .refreshToken: answer = try await refresh(client, form: form, target: target)
+        case .clientCredentials:
+            answer = try await clientCredentials.issue(request, form: form)
+        case .authorizationCode, .refreshToken:
+            let client = try await clients.authenticate(request, form: form)
+            guard client.grantTypes.contains(grant) else {
+                throw OAuthError.unauthorizedClient("This client is not registered for the \(grant.rawValue) grant.")
+            }
+            let target = try TokenTarget(resource: form["resource"], issuer: issuer.current, catalog: scopes)
+            answer = grant == .authorizationCode
+                ? try await codes.redeem(form: form, client: client, target: target)
+                : try await refresh(client, form: form, target: target)
         }
         return try answer.response(for: request)
     }
 
-    /// RFC 6749 §4.4: a confidential client for itself, no user and no refresh token. Only
-    /// scopes that mean something without a user: `categories:write` and other resources'.
-    private func clientCredentials(_ client: OAuthClient, form: QueryParameters, target: TokenTarget) async throws -> OAuthTokenAnswer {
-        let userless = target.audience == nil ? [Scope.categoriesWrite.rawValue] : target.scopes
-        let allowed = client.scope.filter { userless.contains($0) }
-        let wanted = try TokenTarget.requested(form["scope"]).map { names throws(OAuthError) in try TokenTarget.within(allowed, names) }
-        let granted = wanted ?? allowed
-        guard !granted.isEmpty else { throw OAuthError.invalidScope("This client holds no scope that works without a user.") }
-        return try await tokens.start(
-            .init(userID: nil, clientID: client.id, scopes: granted, audience: target.audience, withRefreshToken: false), on: rotation.db)
+    /// RFC 6749 §4.4: the client's checks and its token are one statement.
+    private var clientCredentials: ClientCredentialsGrant {
+        ClientCredentialsGrant(clients: clients, tokens: tokens, db: rotation.db, issuer: issuer, scopes: scopes)
     }
 
     /// The body's fields: form-encoded, at most one value per name (RFC 6749 §3.2).

@@ -1,0 +1,104 @@
+import Crypt
+import Postgres
+import Web
+
+/// RFC 6749 §4.4 in one round trip (issue 18 benchmarks issuance against a bearer create): a
+/// confidential client for itself, no user and no refresh token, and only scopes that mean
+/// something without a user (`categories:write`, and other resources').
+///
+/// One statement reads the client and starts the session only where SQL finds every check
+/// passed: the secret's digest, the method, the grant registered, the scopes within the
+/// client's. Then the checks run again in Swift on the row read, exactly as the other grants
+/// make them (the secret compared in constant time, a failure throttled), in the same order
+/// and with the same answers. The SQL gate is never looser than those checks, so a refused
+/// request stores nothing; were it ever stricter, the session is started by a second statement.
+struct ClientCredentialsGrant: Sendable {
+    let clients: ClientAuthenticator
+    let tokens: OAuthTokenIssuer
+    let db: PostgresClient
+    let issuer: ServedIssuer
+    let scopes: OAuthScopeCatalog
+
+    func issue(_ request: Request, form: QueryParameters) async throws -> OAuthTokenAnswer {
+        let credentials = try ClientCredentials(request, form: form)
+        let target = Result { () throws(OAuthError) in
+            try TokenTarget(resource: form["resource"], issuer: issuer.current, catalog: scopes)
+        }
+        let requested = Result { () throws(OAuthError) in try TokenTarget.requested(form["scope"]) }
+        let audience = try? target.get().audience
+        let grant = OAuthTokenIssuer.Grant(userID: nil, clientID: credentials.clientID, scopes: [], audience: audience, withRefreshToken: false)
+        let issue = OAuthTokenIssuer.Issue()
+        let rows = try await db.query(statement(credentials, gate: Gate(credentials, target: target, requested: requested), issue: issue, grant: grant))
+
+        let found = try rows.first.map(ClientAuthenticator.stored)
+        let client = try await clients.check(credentials, against: found, of: request, confidentialOnly: true)
+        guard client.grantTypes.contains(.clientCredentials) else {
+            throw OAuthError.unauthorizedClient("This client is not registered for the client_credentials grant.")
+        }
+        let granted = try Self.scopes(of: client, target: try target.get(), requested: try requested.get())
+        if let row = rows.first, try row.decode(column: "expires_in", as: Double?.self) != nil {
+            return try issue.answer(row, refreshToken: false)
+        }
+        return try await tokens.start(
+            .init(userID: nil, clientID: client.id, scopes: granted, audience: audience, withRefreshToken: false), on: db)
+    }
+
+    /// What the client gets: the scopes asked for, all within those it registered that work
+    /// without a user; when none are asked for, all of those. Never none.
+    static func scopes(of client: OAuthClient, target: TokenTarget, requested: [String]?) throws(OAuthError) -> [String] {
+        let allowed = client.scope.filter(userless(target).contains)
+        let granted = try requested.map { names throws(OAuthError) in try TokenTarget.within(allowed, names) } ?? allowed
+        guard !granted.isEmpty else { throw OAuthError.invalidScope("This client holds no scope that works without a user.") }
+        return granted
+    }
+
+    /// The scopes of `target` that need no user: at TIL's API only `categories:write`.
+    fileprivate static func userless(_ target: TokenTarget) -> [String] {
+        target.audience == nil ? [Scope.categoriesWrite.rawValue] : target.scopes
+    }
+
+    /// What SQL needs to find alone that a request passes every check; nil when it cannot
+    /// (no secret, an overlong one, or a `resource` or `scope` already refused).
+    private struct Gate {
+        let secretDigest: String
+        /// `userless(target)`, space-separated.
+        let userless: String
+        /// The scopes asked for, space-separated; nil when none were.
+        let asked: String?
+
+        init?(_ credentials: ClientCredentials, target: Result<TokenTarget, OAuthError>, requested: Result<[String]?, OAuthError>) {
+            guard credentials.method != .none, let secret = credentials.secret, secret.utf8.count <= 256,
+                case .success(let resolved) = target, case .success(let asked) = requested
+            else { return nil }
+            secretDigest = SHA256.hex(of: secret)
+            userless = ClientCredentialsGrant.userless(resolved).joined(separator: " ")
+            self.asked = asked?.joined(separator: " ")
+        }
+    }
+
+    /// The client's row (`ClientAuthenticator.columns`), and when SQL finds the request passes
+    /// every check, the session `issue` started (`OAuthTokenIssuer.Issue.answerColumns`, NULL
+    /// otherwise). The scopes are `scopes(of:target:requested:)` in SQL: the asked ones in the
+    /// order asked, or the client's allowed ones in its order.
+    private func statement(
+        _ credentials: ClientCredentials, gate: Gate?, issue: OAuthTokenIssuer.Issue, grant: OAuthTokenIssuer.Grant
+    ) -> PostgresQuery {
+        let id = credentials.clientID.utf8.count <= 128 ? credentials.clientID : ""
+        return """
+            WITH client AS (
+                SELECT \(unescaped: ClientAuthenticator.columns) FROM oauth_clients WHERE id = \(id)
+            ), allowed AS (
+                SELECT ARRAY(SELECT u.name FROM unnest(string_to_array(c.scope, ' ')) WITH ORDINALITY AS u(name, n)
+                             WHERE u.name = ANY (string_to_array(\(gate?.userless), ' ')) ORDER BY u.n) AS names
+                FROM client c
+                WHERE \(gate != nil) AND c.auth_method = \(credentials.method.rawValue) AND c.auth_method <> 'none'
+                  AND c.secret_digest = \(gate?.secretDigest)
+                  AND 'client_credentials' = ANY (string_to_array(c.grant_types, ' '))
+            ), granted AS (
+                SELECT coalesce(\(gate?.asked), array_to_string(a.names, ' ')) AS names FROM allowed a
+                WHERE cardinality(a.names) > 0 AND (\(gate?.asked)::text IS NULL OR string_to_array(\(gate?.asked), ' ') <@ a.names)
+            ), \(tokens.storing(issue, grant, scopes: "granted.names", for: "FROM granted"))
+            SELECT client.*, \(OAuthTokenIssuer.Issue.answerColumns) FROM client LEFT JOIN session ON TRUE
+            """
+    }
+}
