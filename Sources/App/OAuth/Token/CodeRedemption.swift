@@ -33,12 +33,19 @@ struct CodeRedemption: Sendable {
             } catch {
                 return .failure(error)
             }
-            let answer = try await issuer.start(
-                .init(
-                    userID: stored.userID, clientID: client.id, scopes: stored.scopes(for: target), audience: target.audience,
-                    withRefreshToken: client.grantTypes.contains(.refreshToken)),
-                on: tx)
-            try await tx.execute("UPDATE oauth_codes SET session_id = \(answer.sessionID) WHERE digest = \(digest)")
+            let grant = OAuthTokenIssuer.Grant(
+                userID: stored.userID, clientID: client.id, scopes: stored.scopes(for: target), audience: target.audience,
+                withRefreshToken: client.grantTypes.contains(.refreshToken))
+            // The code is linked to the session in the statement that starts it.
+            let issue = OAuthTokenIssuer.Issue()
+            let issued = try await tx.query("""
+                WITH \(issuer.storing(issue, grant)), linked AS (
+                    UPDATE oauth_codes SET session_id = \(issue.sessionID) WHERE digest = \(digest)
+                )
+                SELECT \(OAuthTokenIssuer.Issue.answerColumns) FROM session
+                """)
+            guard let row = issued.first else { throw PostgresError(.server, message: "an INSERT ... RETURNING returned no row") }
+            let answer = try issue.answer(row, refreshToken: grant.withRefreshToken)
             return .success(answer)
         }
         if let outcome { return try outcome.get() }
