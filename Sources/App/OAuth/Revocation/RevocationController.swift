@@ -22,14 +22,11 @@ struct RevocationController: RouteCollection {
         if let hint = form["token_type_hint"], !["access_token", "refresh_token"].contains(hint) {
             throw OAuthError(status: .badRequest, code: "unsupported_token_type", description: "token_type_hint may be access_token or refresh_token.")
         }
-        guard token.utf8.count <= 256, let found = try await find(SHA256.hex(of: token)) else { return Self.done }
-        guard found.clientID == client.id else {
-            throw OAuthError.unauthorizedClient("This token was not issued to this client.")
+        guard token.utf8.count <= 256, case .issued(let owner) = try await end(SHA256.hex(of: token), by: client) else {
+            return Self.done
         }
-        if found.isRefresh {
-            try await db.execute("UPDATE sessions SET revoked_at = now() WHERE id = \(found.sessionID) AND revoked_at IS NULL")
-        } else {
-            try await db.execute("UPDATE tokens SET revoked_at = now() WHERE id = \(found.id) AND revoked_at IS NULL")
+        guard owner == client.id else {
+            throw OAuthError.unauthorizedClient("This token was not issued to this client.")
         }
         return Self.done
     }
@@ -37,18 +34,32 @@ struct RevocationController: RouteCollection {
     /// RFC 7009 §2.2: 200, nothing to read, nothing to cache.
     private static var done: Response { Response(status: .ok, headers: ["Cache-Control": "no-store"], body: []) }
 
-    /// The access or refresh token with this digest, its session and client.
-    private func find(_ digest: String) async throws -> (id: UUID, sessionID: UUID, clientID: String?, isRefresh: Bool)? {
+    /// A token as `end` found it.
+    private enum Found {
+        case unknown
+        /// Issued to the client with this id (nil: to none, a login's token).
+        case issued(to: String?)
+    }
+
+    /// Finds the access or refresh token with this digest and, when `client` was issued it,
+    /// revokes it in the same statement: a refresh token's whole session, an access token alone.
+    private func end(_ digest: String, by client: OAuthClient) async throws -> Found {
         let rows = try await db.query("""
-            SELECT t.id, s.id AS session_id, s.client_id, false AS refresh
-            FROM tokens t JOIN sessions s ON s.id = t.session_id WHERE t.digest = \(digest)
-            UNION ALL
-            SELECT r.id, s.id, s.client_id, true FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.digest = \(digest)
+            WITH found AS (
+                SELECT t.id, s.id AS session_id, s.client_id, false AS refresh
+                FROM tokens t JOIN sessions s ON s.id = t.session_id WHERE t.digest = \(digest)
+                UNION ALL
+                SELECT r.id, s.id, s.client_id, true FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE r.digest = \(digest)
+            ), ended AS (
+                UPDATE sessions SET revoked_at = now() FROM found
+                WHERE sessions.id = found.session_id AND found.refresh AND found.client_id = \(client.id) AND sessions.revoked_at IS NULL
+            ), revoked AS (
+                UPDATE tokens SET revoked_at = now() FROM found
+                WHERE tokens.id = found.id AND NOT found.refresh AND found.client_id = \(client.id) AND tokens.revoked_at IS NULL
+            )
+            SELECT client_id FROM found
             """)
-        guard let row = rows.first else { return nil }
-        return (
-            try row.decode(column: "id"), try row.decode(column: "session_id"), try row.decode(column: "client_id", as: String?.self),
-            try row.decode(column: "refresh")
-        )
+        guard let row = rows.first else { return .unknown }
+        return .issued(to: try row.decode(column: "client_id", as: String?.self))
     }
 }
