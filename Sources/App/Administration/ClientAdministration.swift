@@ -57,7 +57,7 @@ public struct ClientAdministration: Sendable {
     }
 
     public func show(_ id: String) async throws -> Client {
-        guard let found = try await clients.list().first(where: { $0.client.id == id }) else {
+        guard let found = try await clients.registered(id: id) else {
             throw UserAdministration.Failure("no client with id '\(id)'")
         }
         return Self.client(found.client, createdAt: found.createdAt, secret: nil)

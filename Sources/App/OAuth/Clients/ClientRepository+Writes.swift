@@ -36,9 +36,17 @@ extension ClientRepository {
 
     /// Every client, oldest first, with when it was registered.
     func list() async throws -> [(client: OAuthClient, createdAt: Date)] {
-        try await db.query("SELECT \(unescaped: Self.columns), created_at FROM oauth_clients ORDER BY seq").map { row in
-            (try Self.client(row), try row.decode(column: "created_at", as: Date.self))
-        }
+        try await db.query("SELECT \(unescaped: Self.columns), created_at FROM oauth_clients ORDER BY seq").map(Self.registered)
+    }
+
+    /// The client with exactly this id, with when it was registered; nil when there is none.
+    func registered(id: String) async throws -> (client: OAuthClient, createdAt: Date)? {
+        guard !id.isEmpty, id.utf8.count <= 128 else { return nil }
+        return try await db.query("SELECT \(unescaped: Self.columns), created_at FROM oauth_clients WHERE id = \(id)").first.map(Self.registered)
+    }
+
+    private static func registered(_ row: PostgresRow) throws -> (client: OAuthClient, createdAt: Date) {
+        (try client(row), try row.decode(column: "created_at", as: Date.self))
     }
 
     /// Removes a client: its codes, grants and sessions go with it (`ON DELETE CASCADE`).
