@@ -35,13 +35,7 @@ final class OAuthAcrossProcessesTests: XCTestCase {
             XCTAssertEqual(created.status.code, 200, "issued here, honoured there: \(created.bodyString)")
 
             // Issued here, introspected there.
-            let admin = try await app.adminID()
-            try await app.til.db.execute(
-                "INSERT INTO oauth_grants (user_id, client_id, scopes) VALUES (\(admin), \(client.id), 'acronyms:write')")
-            let verifier = pkceVerifier()
-            let code = try await app.insertAuthorizationCode(client: client, user: admin, verifier: verifier)
-            let answer = try await AuthorizationCodeGrantTests.redeem(app.client, client, code: code, verifier: verifier).jsonObject()
-            let access = try XCTUnwrap(answer["access_token"] as? String)
+            let access = try await app.grantedAccessToken(for: client)
             let active = try await other.client.postForm("/oauth/introspect", [("token", access)], auth: client.basic)
             XCTAssertEqual(try active.jsonObject()["active"] as? Bool, true, active.bodyString)
             XCTAssertEqual(try active.jsonObject()["username"] as? String, "admin")

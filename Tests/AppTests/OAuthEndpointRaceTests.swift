@@ -99,13 +99,7 @@ final class OAuthEndpointRaceTests: XCTestCase {
     func testAGrantWithdrawnTwiceAtOnceIsWithdrawnOnce() async throws {
         try await withTestApp { app in
             let client = try await app.oauthClient()
-            let admin = try await app.adminID()
-            try await app.til.db.execute(
-                "INSERT INTO oauth_grants (user_id, client_id, scopes) VALUES (\(admin), \(client.id), 'acronyms:write')")
-            let verifier = pkceVerifier()
-            let code = try await app.insertAuthorizationCode(client: client, user: admin, verifier: verifier)
-            let answer = try await AuthorizationCodeGrantTests.redeem(app.client, client, code: code, verifier: verifier).jsonObject()
-            let access = try XCTUnwrap(answer["access_token"] as? String)
+            let access = try await app.grantedAccessToken(for: client)
             let account = try await app.client.session("admin", scope: "account").value
             let http = app.client
             let statuses = try await together(2) {

@@ -106,6 +106,18 @@ extension TestApp {
         return code
     }
 
+    /// The admin's remembered consent to `registered` (`acronyms:write`), and an access token
+    /// redeemed from a code under it: a grant to withdraw, with a token the withdrawal ends.
+    func grantedAccessToken(for registered: TestOAuthClient) async throws -> String {
+        let admin = try await adminID()
+        try await til.db.execute(
+            "INSERT INTO oauth_grants (user_id, client_id, scopes) VALUES (\(admin), \(registered.id), 'acronyms:write')")
+        let verifier = pkceVerifier()
+        let code = try await insertAuthorizationCode(client: registered, user: admin, verifier: verifier)
+        let answer = try await AuthorizationCodeGrantTests.redeem(client, registered, code: code, verifier: verifier).jsonObject()
+        return try XCTUnwrap(answer["access_token"] as? String)
+    }
+
     /// The seeded admin's id.
     func adminID() async throws -> UUID {
         let rows = try await til.db.query("SELECT id FROM users WHERE username = 'admin'")
