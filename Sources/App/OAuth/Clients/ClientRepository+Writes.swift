@@ -17,9 +17,21 @@ extension ClientRepository {
     func register(
         _ draft: ClientDraft, by userID: UUID?, from registeredFrom: String? = nil, limit: Int = .max
     ) async throws -> Registered? {
+        guard let registeredFrom else { return try await insert(draft, by: userID, from: nil, limit: limit, on: db) }
+        // One address's registrations one at a time: each count then sees every insert before
+        // it, so registrations sent at once cannot all read a count below the limit.
+        return try await db.withTransaction { tx in
+            try await tx.execute("SELECT pg_advisory_xact_lock(3, hashtext(\(registeredFrom)))")
+            return try await insert(draft, by: userID, from: registeredFrom, limit: limit, on: tx)
+        }
+    }
+
+    private func insert(
+        _ draft: ClientDraft, by userID: UUID?, from registeredFrom: String?, limit: Int, on runner: any PostgresQueryable
+    ) async throws -> Registered? {
         let id = SecureRandom.token()
         let secret = draft.authMethod == .none ? nil : ClientSecret.generate()
-        let rows = try await db.query("""
+        let rows = try await runner.query("""
             INSERT INTO oauth_clients (id, name, secret_digest, auth_method, redirect_uris, post_logout_redirect_uris,
                                        grant_types, scope, trusted, registered_by, registered_from)
             SELECT \(id), \(draft.name ?? id), \(secret?.digest), \(draft.authMethod.rawValue), \(draft.redirectURIs.joined(separator: " ")),

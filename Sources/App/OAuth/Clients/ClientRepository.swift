@@ -2,7 +2,8 @@ import Postgres
 
 /// Reads and writes `oauth_clients`. Lists are stored space-separated (see `OAuthSchema`).
 struct ClientRepository: Sendable {
-    let db: any PostgresQueryable
+    /// A client, not any queryable: an open registration takes a lock in a transaction.
+    let db: PostgresClient
 
     static let columns = "id, name, auth_method, redirect_uris, post_logout_redirect_uris, grant_types, scope, trusted"
 
