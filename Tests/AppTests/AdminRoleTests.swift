@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import Postgres
 import Web
 import WebTesting
 import XCTest
@@ -59,6 +60,25 @@ final class AdminRoleTests: XCTestCase {
             XCTAssertEqual(ordinaryStatus, 200, "the others live on")
             let again = try await app.client.login("timc", scope: "clients:write")
             XCTAssertEqual(again.status.code, 400)
+        }
+    }
+
+    /// A login that checked the role just before `users admin --revoke` committed leaves a
+    /// `clients:write` session the revocation did not see. The role is checked again where the
+    /// scope is used, in the registration's own statement: such a token registers nothing.
+    func testAClientsWriteTokenOutlivingTheRoleRegistersNothing() async throws {
+        try await withTestApp { app in
+            let user = try await User.create(username: "timc", on: app)
+            try await app.til.db.execute("UPDATE users SET is_admin = true WHERE id = \(user.id)")
+            let token = try await app.client.session("timc", scope: "clients:write").value
+            // The revocation's flag lands after the session: what the race leaves behind.
+            try await app.til.db.execute("UPDATE users SET is_admin = false WHERE id = \(user.id)")
+            let metadata: [String: [String]] = ["redirect_uris": ["https://app.example/cb"]]
+            let refused = try await app.client.send(.post, "/oauth/register", json: metadata, auth: .bearer(token))
+            XCTAssertEqual(refused.status.code, 403, refused.bodyString)
+            XCTAssertTrue(refused.headers["WWW-Authenticate"]?.contains("insufficient_scope") ?? false)
+            let stored = try await app.number("SELECT count(*) AS n FROM oauth_clients")
+            XCTAssertEqual(stored, 0, "nothing stored")
         }
     }
 

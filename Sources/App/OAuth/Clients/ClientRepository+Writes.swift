@@ -37,9 +37,13 @@ extension ClientRepository {
             SELECT \(id), \(draft.name ?? id), \(secret?.digest), \(draft.authMethod.rawValue), \(draft.redirectURIs.joined(separator: " ")),
                    \(draft.postLogoutRedirectURIs.joined(separator: " ")), \(draft.grantTypes.map(\.rawValue).joined(separator: " ")),
                    \(draft.scope.joined(separator: " ")), \(draft.trusted), \(userID), \(registeredFrom)
-            WHERE \(registeredFrom)::text IS NULL OR (
+            WHERE (\(registeredFrom)::text IS NULL OR (
                 SELECT count(*) FROM oauth_clients
-                WHERE registered_from = \(registeredFrom) AND created_at > now() - interval '1 hour') < \(limit)
+                WHERE registered_from = \(registeredFrom) AND created_at > now() - interval '1 hour') < \(limit))
+              -- An administrator's token is honoured only while they still are one: a session
+              -- that took `clients:write` just before `users admin --revoke` committed cannot
+              -- outlive the role.
+              AND (\(userID)::uuid IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = \(userID) AND is_admin))
             RETURNING \(unescaped: Self.columns), created_at
             """)
         guard let row = rows.first else { return nil }

@@ -31,7 +31,10 @@ struct RegistrationController: RouteCollection {
         let registered = open
             ? try await clients.register(draft, by: nil, from: request.clientAddress, limit: Self.openLimitPerHour)
             : try await clients.register(draft, by: administrator)
-        guard let registered else { throw OAuthError.throttled("client registrations from this address", retryAfter: 3600) }
+        guard let registered else {
+            if open { throw OAuthError.throttled("client registrations from this address", retryAfter: 3600) }
+            throw BearerChallenge.insufficientScope(.clientsWrite)  // the role was revoked after the token was issued
+        }
         return try ContentResponse(RegisteredClient(registered), status: .created).encodeResponse(for: request).notStored()
     }
 }
