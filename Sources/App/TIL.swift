@@ -134,7 +134,7 @@ public struct TIL: Sendable {
         try app.register(collection: Stylesheet())
         try app.register(collection: loginPages)
         try app.register(collection: AuthorizationController(
-            clients: clients, consents: GrantRepository(db: db), admins: AdminRole(db: db),
+            clients: clients, consents: GrantRepository(db: db),
             codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
             catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
     }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// A login on TIL's own pages, as its cookie proved it: who, since when (an authorization
-/// code's `auth_time`), and how long the cookie has left.
+/// A login on TIL's own pages, as its cookie proved it: who (and whether an administrator, read
+/// in the same statement, so the authorization endpoint never reads the user's row again), since
+/// when (an authorization code's `auth_time`), and how long the cookie has left.
 struct BrowserSession: Sendable {
     let id: UUID
     let user: User
+    /// Whether the user may be granted `clients:write` (`users.is_admin`).
+    let isAdmin: Bool
     /// When the person typed their password: the session's start.
     let authTime: Date
     /// Seconds until the session ends unless used again (the cookie's `Max-Age`).

@@ -28,16 +28,19 @@ struct BrowserSessionRepository: Sendable {
             INSERT INTO sessions (id, user_id, kind, browser_digest, scopes, user_agent, expires_at, refresh_expires_at)
             SELECT \(id), \(user.id), 'browser', \(SHA256.hex(of: value)), '', \(userAgent), \(expiry), \(expiry)
             WHERE EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
-            RETURNING created_at, ceil(extract(epoch FROM expires_at - now()))::int8 AS seconds_left
+            RETURNING created_at, ceil(extract(epoch FROM expires_at - now()))::int8 AS seconds_left,
+                (SELECT is_admin FROM users WHERE id = \(user.id)) AS is_admin
             """)
         guard let row = rows.first else { return nil }
         return BrowserSession(
-            id: id, user: user, authTime: try row.decode(column: "created_at", as: Date.self),
+            id: id, user: user, isAdmin: try row.decode(column: "is_admin", as: Bool.self),
+            authTime: try row.decode(column: "created_at", as: Date.self),
             secondsLeft: Int(try row.decode(column: "seconds_left", as: Int64.self)), cookieValue: value)
     }
 
-    /// The live session `cookieValue` belongs to, its expiry slid forward; nil for an unknown,
-    /// ended or expired one. One statement; the digest is compared once more in constant time.
+    /// The live session `cookieValue` belongs to, its expiry slid forward, with its user's row
+    /// (administrator flag included); nil for an unknown, ended or expired one. One statement;
+    /// the digest is compared once more in constant time.
     func find(cookieValue: String) async throws -> BrowserSession? {
         guard !cookieValue.isEmpty, cookieValue.utf8.count <= Self.maxCookieLength else { return nil }
         let digest = SHA256.hex(of: cookieValue)
@@ -46,7 +49,7 @@ struct BrowserSessionRepository: Sendable {
             WITH hit AS (
                 SELECT s.id AS session_id, s.browser_digest, s.created_at, s.expires_at,
                        s.last_used_at < now() - interval '60 seconds' AS stale,
-                       u.id, u.name, u.username, u.password_hash AS "passwordHash"
+                       u.id, u.name, u.username, u.password_hash AS "passwordHash", u.is_admin
                 FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE s.browser_digest = \(digest) AND s.kind = 'browser' AND s.revoked_at IS NULL AND s.expires_at > now()
             ), touch AS (
@@ -64,6 +67,7 @@ struct BrowserSessionRepository: Sendable {
         }
         return BrowserSession(
             id: try row.decode(column: "session_id", as: UUID.self), user: try UserRepository.user(row),
+            isAdmin: try row.decode(column: "is_admin", as: Bool.self),
             authTime: try row.decode(column: "created_at", as: Date.self),
             secondsLeft: Int(try row.decode(column: "seconds_left", as: Int64.self)), cookieValue: cookieValue)
     }
