@@ -26,7 +26,8 @@ struct AuthorizationController: RouteCollection {
         }
         let parameters = AuthorizationParameters(of: request)
         return try await checking(parameters) { authorization in
-            guard let session = try await loginPages.current(request), authorization.prompt != .login else {
+            // prompt=login shows the form whatever the cookie proves: no lookup for it.
+            guard authorization.prompt != .login, let session = try await loginPages.current(request) else {
                 if authorization.prompt == .silent { return redirect(authorization, .loginRequired) }
                 return signInPage(request, for: authorization)
             }
