@@ -62,13 +62,17 @@ struct LoginPagesController: RouteCollection {
             throw Self.expiredForm
         }
         let returnTo = try Self.returnTo(fields)
-        let context = try await context(returnTo)
         let username = try fields.single("username", maxBytes: Self.maxUsernameBytes) ?? ""
         let password = try fields.single("password", maxBytes: Self.maxPasswordBytes) ?? ""
+        /// The form again with `error`; its context (a client lookup) is read only here, since a
+        /// successful login redirects without it.
+        func formAgain(_ status: HTTPStatus, _ error: String, headers: HTTPHeaders = [:]) async throws -> Response {
+            loginPage(
+                request, returnTo: returnTo, context: try await context(returnTo), status: status, username: username,
+                error: error, headers: headers).response
+        }
         guard !username.isEmpty, !password.isEmpty else {
-            return loginPage(
-                request, returnTo: returnTo, context: context, status: .badRequest, username: username,
-                error: "Enter your username and your password.").response
+            return try await formAgain(.badRequest, "Enter your username and your password.")
         }
         let session: BrowserSession
         do {
@@ -77,9 +81,7 @@ struct LoginPagesController: RouteCollection {
             let message = refusal.status == .unauthorized ? "Wrong username or password." : refusal.reason
             var headers = refusal.headers
             headers.remove(name: "WWW-Authenticate")  // a page, not a Basic challenge
-            return loginPage(
-                request, returnTo: returnTo, context: context, status: refusal.status, username: username, error: message,
-                headers: headers).response
+            return try await formAgain(refusal.status, message, headers: headers)
         }
         // A cookie of an earlier session in this browser: that one ends, this one replaces it.
         if let earlier = request.cookie(cookies.sessionName) { try await sessions.end(cookieValue: earlier) }
