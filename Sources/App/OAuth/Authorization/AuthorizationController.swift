@@ -21,11 +21,7 @@ struct AuthorizationController: RouteCollection {
     }
 
     func authorize(_ request: Request) async throws -> Response {
-        if request.method == .post, request.form == nil {
-            throw Abort(.badRequest, reason: "An authorization request sent by POST must be form-encoded.")
-        }
-        let parameters = AuthorizationParameters(of: request)
-        return try await checking(parameters) { authorization in
+        return try await checking(try AuthorizationParameters(of: request)) { authorization in
             // prompt=login shows the form whatever the cookie proves: no lookup for it.
             guard authorization.prompt != .login, let session = try await loginPages.current(request) else {
                 if authorization.prompt == .silent { return redirect(authorization, .loginRequired) }

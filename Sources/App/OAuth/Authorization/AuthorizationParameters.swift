@@ -17,10 +17,13 @@ struct AuthorizationParameters: Sendable {
         self.pairs = pairs.filter { !Self.formFields.contains($0.name) }
     }
 
-    /// A GET's query, or a POST's form (a POST with another body has no parameters).
-    init(of request: Request) {
-        let source = request.method == .post ? request.form : request.query
-        self.init(source?.pairs ?? [])
+    /// A GET's query, or a POST's form (parsed once); a POST with another body is a 400 page.
+    init(of request: Request) throws {
+        guard request.method == .post else { self.init(request.query.pairs); return }
+        guard let form = request.form else {
+            throw Abort(.badRequest, reason: "An authorization request sent by POST must be form-encoded.")
+        }
+        self.init(form.pairs)
     }
 
     /// Every value of `name`.
