@@ -1,4 +1,5 @@
 import Crypt
+import Web
 
 /// The token every form of TIL's carries in `csrf_token`, bound to a secret only the browser
 /// holds in an HttpOnly cookie: the pre-login cookie before a login, the browser session's
@@ -16,4 +17,21 @@ enum CSRFToken {
         guard let sent, let secret, !secret.isEmpty, sent.utf8.count == 64 else { return false }
         return ConstantTime.equals(sent, token(boundTo: secret))
     }
+
+    /// The one check every form post of TIL's makes first: `fields` carry the token of `secret`
+    /// (the cookie the form is bound to), else the 403 page. The secret, proven present.
+    @discardableResult
+    static func check(_ fields: FormFields, boundTo secret: String?) throws -> String {
+        guard isValid(try fields.single("csrf_token"), boundTo: secret), let secret else { throw refusal }
+        return secret
+    }
+
+    /// A form posted without the token of the page TIL showed: forged elsewhere, or stale.
+    static let refusal = Abort(
+        .forbidden, reason: "This form has expired or did not come from TIL's page. Go back, reload the page and try again.")
+}
+
+extension BrowserSession {
+    /// The token of the forms shown to this session (consent, sign-out).
+    var csrfToken: String { CSRFToken.token(boundTo: cookieValue) }
 }

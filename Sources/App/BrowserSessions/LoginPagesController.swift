@@ -58,9 +58,7 @@ struct LoginPagesController: RouteCollection {
 
     func logIn(_ request: Request) async throws -> Response {
         let fields = try FormFields(form: request)
-        guard CSRFToken.isValid(try fields.single("csrf_token"), boundTo: request.cookie(cookies.preLoginName)) else {
-            throw Self.expiredForm
-        }
+        try CSRFToken.check(fields, boundTo: request.cookie(cookies.preLoginName))
         let returnTo = try Self.returnTo(fields)
         let username = try fields.single("username", maxBytes: Self.maxUsernameBytes) ?? ""
         let password = try fields.single("password", maxBytes: Self.maxPasswordBytes) ?? ""
@@ -93,14 +91,13 @@ struct LoginPagesController: RouteCollection {
 
     func showSignOut(_ request: Request, action: String) async throws -> Response {
         guard let session = try await current(request) else { return MessagePage.notice(title: "Sign out", "You are not signed in.").response }
-        let form = SignOutForm(csrfToken: CSRFToken.token(boundTo: session.cookieValue), username: session.user.username, action: action)
+        let form = SignOutForm(csrfToken: session.csrfToken, username: session.user.username, action: action)
         return PageResponse(html: form.html).response
     }
 
     func signOut(_ request: Request) async throws -> Response {
         let fields = try FormFields(form: request)
-        let value = request.cookie(cookies.sessionName)
-        guard CSRFToken.isValid(try fields.single("csrf_token"), boundTo: value), let value else { throw Self.expiredForm }
+        let value = try CSRFToken.check(fields, boundTo: request.cookie(cookies.sessionName))
         if let ended = try await sessions.end(cookieValue: value) {
             audit.record(.logout, request, userID: ended.userID, sessionID: ended.sessionID)
         }
@@ -111,7 +108,7 @@ struct LoginPagesController: RouteCollection {
 
     /// `/login` when signed in: who, and the way out.
     private func signedIn(_ session: BrowserSession) -> Response {
-        let form = SignOutForm(csrfToken: CSRFToken.token(boundTo: session.cookieValue), username: session.user.username, action: "/logout")
+        let form = SignOutForm(csrfToken: session.csrfToken, username: session.user.username, action: "/logout")
         var headers = HTTPHeaders()
         headers.setCookie(cookies.session(session))
         return PageResponse(html: form.html, headers: headers).response
@@ -125,8 +122,4 @@ struct LoginPagesController: RouteCollection {
         }
         return path
     }
-
-    /// A form posted without the token of the page TIL showed: forged elsewhere, or stale.
-    static let expiredForm = Abort(
-        .forbidden, reason: "This form has expired or did not come from TIL's page. Go back, reload the page and try again.")
 }

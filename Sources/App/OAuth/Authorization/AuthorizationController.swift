@@ -35,8 +35,7 @@ struct AuthorizationController: RouteCollection {
     /// carries checked afresh.
     func decide(_ request: Request) async throws -> Response {
         let fields = try FormFields(form: request)
-        let cookie = request.cookie(loginPages.cookies.sessionName)
-        guard CSRFToken.isValid(try fields.single("csrf_token"), boundTo: cookie) else { throw LoginPagesController.expiredForm }
+        try CSRFToken.check(fields, boundTo: request.cookie(loginPages.cookies.sessionName))
         return try await checking(AuthorizationParameters(fields.parameters.pairs)) { authorization in
             guard let session = try await loginPages.current(request) else {
                 // Signed out (or expired) since the page was shown: sign in again, then decide again.
@@ -100,7 +99,7 @@ struct AuthorizationController: RouteCollection {
         let form = ConsentForm(
             clientName: authorization.client.name, username: session.user.username,
             scopes: union.map { (name: $0, words: catalog.words(for: $0) ?? $0) },
-            csrfToken: CSRFToken.token(boundTo: session.cookieValue), parameters: authorization.parameters.pairs)
+            csrfToken: session.csrfToken, parameters: authorization.parameters.pairs)
         var headers = HTTPHeaders()
         headers.setCookie(loginPages.cookies.session(session))
         return PageResponse(html: form.html, policy: Self.context(for: authorization.target).policy, headers: headers).response
