@@ -128,7 +128,7 @@ public struct TIL: Sendable {
         let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
         let clients = ClientRepository(db: db)
         let loginPages = LoginPagesController(
-            formLogin: FormLogin(login: login, sessions: browserSessions, audit: audit), sessions: browserSessions,
+            formLogin: FormLogin(login: login, sessions: browserSessions), sessions: browserSessions,
             cookies: cookies, audit: audit,
             context: { returnTo in try await AuthorizationController.loginContext(returnTo: returnTo, clients: clients) })
         try app.register(collection: Stylesheet())

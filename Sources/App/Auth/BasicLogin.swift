@@ -1,4 +1,5 @@
 import Crypt
+import Foundation
 import Web
 
 /// `POST /api/users/login`'s check of HTTP Basic credentials (`PasswordVerifier`), with what a
@@ -13,17 +14,17 @@ struct BasicLogin: Sendable {
     static let challenge: HTTPHeaders = ["WWW-Authenticate": #"Basic realm="TIL""#]
     static let invalidCredentials = Abort(.unauthorized, reason: "Invalid username or password.", headers: challenge)
 
-    /// The user the credentials prove, as stored after any rehash (its hash is the one a
-    /// session may be started against).
-    func authenticate(_ request: Request) async throws -> User {
+    /// The request's `Authorization: Basic` credentials; a 401 with the challenge without them.
+    static func credentials(of request: Request) throws -> BasicAuthorization {
         guard let basic = request.headers.basicAuthorization else {
-            throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: Self.challenge)
+            throw Abort(.unauthorized, reason: "HTTP Basic credentials are required.", headers: challenge)
         }
-        return try await authenticate(username: basic.username, password: basic.password, request)
+        return basic
     }
 
-    /// The same check of a username and password sent another way (the login page's form):
-    /// the same throttle, bcrypt admission, audit lines and metrics. Throws
+    /// The user `username` and `password` prove (from the Basic header or the login page's
+    /// form: the same throttle, bcrypt admission, audit lines and metrics), as stored after any
+    /// rehash (its hash is the one a session may be started against). Throws
     /// `invalidCredentials` (401) or the throttle's 429.
     func authenticate(username: String, password: String, _ request: Request) async throws -> User {
         let outcome: PasswordVerifier.Outcome
@@ -48,14 +49,24 @@ struct BasicLogin: Sendable {
         }
     }
 
-    /// `user` again when the stored hash changed after `authenticate` without the password
-    /// changing (a concurrent rehash): then a session may still start. Nil otherwise.
-    func reprove(_ user: User, _ request: Request) async throws -> User? {
-        guard let basic = request.headers.basicAuthorization else { return nil }
-        return try await reprove(user, password: basic.password)
-    }
-
-    func reprove(_ user: User, password: String) async throws -> User? {
-        try await verifier.reprove(password, of: user)
+    /// What a login proven by `authenticate` opens (a token pair, a browser session), started
+    /// by `start`, which refuses (nil) once `user`'s stored hash is no longer the one verified.
+    /// After a concurrent rehash (the password itself unchanged) it gets one more try under the
+    /// re-proven user; a changed password fails the login, since what was proven is gone. Either
+    /// outcome is audited, the success with the new session's id.
+    func open<Session>(
+        for user: User, password: String, _ request: Request, sessionID: (Session) -> UUID,
+        start: (User) async throws -> Session?
+    ) async throws -> Session {
+        var session = try await start(user)
+        if session == nil, let rehashed = try await verifier.reprove(password, of: user) {
+            session = try await start(rehashed)
+        }
+        guard let session else {
+            audit.record(.loginFailed, request, userID: user.id, username: user.username)
+            throw Self.invalidCredentials
+        }
+        audit.record(.loginSucceeded, request, userID: user.id, sessionID: sessionID(session))
+        return session
     }
 }

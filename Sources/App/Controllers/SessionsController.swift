@@ -24,19 +24,13 @@ struct SessionsController: RouteCollection {
     /// any user may hold: `clients:write` only when asked for, and only by an administrator.
     func logIn(_ request: Request) async throws -> Response {
         let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
-        let user = try await login.authenticate(request)
+        let credentials = try BasicLogin.credentials(of: request)
+        let user = try await login.authenticate(username: credentials.username, password: credentials.password, request)
         try await admins.check(scopes, for: user.id)
         let userAgent = request.storedUserAgent
-        var token = try await tokens.startSession(for: user, scopes: scopes, userAgent: userAgent)
-        if token == nil, let rehashed = try await login.reprove(user, request) {
-            token = try await tokens.startSession(for: rehashed, scopes: scopes, userAgent: userAgent)
+        let token = try await login.open(for: user, password: credentials.password, request, sessionID: \Token.id) { user in
+            try await tokens.startSession(for: user, scopes: scopes, userAgent: userAgent)
         }
-        guard let token else {
-            // The password changed while it was being checked: what was proven is gone.
-            audit.record(.loginFailed, request, userID: user.id, username: user.username)
-            throw BasicLogin.invalidCredentials
-        }
-        audit.record(.loginSucceeded, request, userID: user.id, sessionID: token.id)
         return try token.noStoreResponse(for: request)
     }
 
