@@ -128,9 +128,7 @@ struct AuthorizationController: RouteCollection {
     /// The context of a login whose `return_to` is an authorization request; plain otherwise
     /// (an invalid request is refused when the browser returns to it, not here).
     static func loginContext(returnTo: String?, clients: ClientRepository) async throws -> LoginContext {
-        let prefix = "/oauth/authorize?"
-        guard let returnTo, returnTo.hasPrefix(prefix) else { return .plain }
-        let parameters = AuthorizationParameters(QueryParameters(returnTo.dropFirst(prefix.count)).pairs)
+        guard let returnTo, let parameters = AuthorizationParameters(returnTo: returnTo) else { return .plain }
         guard let target = try? await AuthorizationClient.find(parameters, in: clients) else { return .plain }
         return context(for: target)
     }

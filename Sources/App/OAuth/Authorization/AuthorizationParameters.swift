@@ -51,6 +51,15 @@ struct AuthorizationParameters: Sendable {
     /// is left out, since the login it asked for is the one happening.
     var returnPath: String {
         let kept = pairs.filter { !($0.name == "prompt" && $0.value == "login") }
-        return "/oauth/authorize?" + QueryEncoding.encode(kept)
+        return Self.returnPathPrefix + QueryEncoding.encode(kept)
     }
+
+    /// The request a login's `return_to` carries back (`returnPath`'s reverse); nil when it
+    /// returns elsewhere.
+    init?(returnTo: String) {
+        guard returnTo.hasPrefix(Self.returnPathPrefix) else { return nil }
+        self.init(QueryParameters(returnTo.dropFirst(Self.returnPathPrefix.count)).pairs)
+    }
+
+    private static let returnPathPrefix = OAuthEndpoints.authorization + "?"
 }
