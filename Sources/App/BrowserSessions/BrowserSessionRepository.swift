@@ -49,13 +49,12 @@ struct BrowserSessionRepository: Sendable {
             WITH hit AS (
                 SELECT s.id AS session_id, s.browser_digest, s.created_at, s.expires_at,
                        s.last_used_at < now() - interval '60 seconds' AS stale,
+                       least(\(TokenRepository.fromNow(idle, cappedAt: lifetime)), \(TokenRepository.end(of: "s.created_at", lifetime))) AS slid_until,
                        u.id, u.name, u.username, u.password_hash AS "passwordHash", u.is_admin
                 FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE s.browser_digest = \(digest) AND s.kind = 'browser' AND s.revoked_at IS NULL AND s.expires_at > now()
             ), touch AS (
-                UPDATE sessions SET last_used_at = now(),
-                    expires_at = least(\(TokenRepository.fromNow(idle, cappedAt: lifetime)), \(TokenRepository.end(of: "sessions.created_at", lifetime))),
-                    refresh_expires_at = least(\(TokenRepository.fromNow(idle, cappedAt: lifetime)), \(TokenRepository.end(of: "sessions.created_at", lifetime)))
+                UPDATE sessions SET last_used_at = now(), expires_at = hit.slid_until, refresh_expires_at = hit.slid_until
                 FROM hit WHERE sessions.id = hit.session_id AND hit.stale
                 RETURNING sessions.expires_at
             )
