@@ -152,6 +152,12 @@ extension BrowserClient {
         let form = try HTMLForm.only(in: page)
         return try await submit(form, ["username": username, "password": password])
     }
+
+    /// Whether the cookies prove a browser session, as `/login` shows it (no username field
+    /// when they do).
+    func isSignedIn() async throws -> Bool {
+        try HTMLForm.only(in: try await get("/login")).value("username") == nil
+    }
 }
 
 /// An OAuth client written straight into `oauth_clients`: registration cannot make a trusted
