@@ -27,16 +27,27 @@ struct ClientAuthenticator: Sendable {
     func check(
         _ credentials: ClientCredentials, against found: Stored?, of request: Request, confidentialOnly: Bool
     ) async throws -> OAuthClient {
-        guard let (client, digest) = found, client.authMethod == credentials.method,
-            !confidentialOnly || !client.isPublic,
-            client.isPublic || ClientSecret.matches(credentials.secret ?? "", digest: digest ?? "")
+        try await verify(
+            credentials, method: found?.client.authMethod, secretDigest: found?.secretDigest, of: request,
+            confidentialOnly: confidentialOnly)
+        guard let client = found?.client else { preconditionFailure("verify refuses an unknown client") }
+        return client
+    }
+
+    /// The rule itself, on the two columns it needs (`method` nil: no client has that id), for
+    /// a caller that reads them within a statement of its own (introspection).
+    func verify(
+        _ credentials: ClientCredentials, method: OAuthClient.AuthMethod?, secretDigest: String?, of request: Request,
+        confidentialOnly: Bool
+    ) async throws {
+        guard let method, method == credentials.method, !confidentialOnly || method != .none,
+            method == .none || ClientSecret.matches(credentials.secret ?? "", digest: secretDigest ?? "")
         else {
             if let wait = try await throttle.recordFailure(clientID: credentials.clientID, address: request.clientAddress) {
                 throw OAuthError.throttled("failed client authentications", retryAfter: wait)
             }
             throw OAuthError.invalidClient("Client authentication failed.", usedHeader: credentials.usedHeader)
         }
-        return client
     }
 
     /// A client and its digest from a row holding `columns`.

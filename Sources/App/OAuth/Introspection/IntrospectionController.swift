@@ -23,17 +23,20 @@ struct IntrospectionController: RouteCollection {
         guard let token = form["token"] else { throw OAuthError.invalidRequest("'token' is missing.") }
         let digest = token.utf8.count <= 256 ? SHA256.hex(of: token) : ""
         let rows = try await db.query("""
-            SELECT c.*, t.digest, s.id AS session_id,
+            SELECT c.auth_method, c.secret_digest, t.digest, s.id AS session_id,
                    coalesce(t.scopes, s.scopes) AS scopes, s.client_id, s.audience,
                    u.id AS user_id, u.username, extract(epoch FROM t.expires_at)::bigint AS exp,
                    extract(epoch FROM t.created_at)::bigint AS iat
-            FROM (SELECT \(unescaped: ClientAuthenticator.columns) FROM oauth_clients WHERE id = \(credentials.clientID)) c
+            FROM (SELECT auth_method, secret_digest FROM oauth_clients WHERE id = \(credentials.clientID)) c
             LEFT JOIN tokens t ON t.digest = \(digest) AND t.revoked_at IS NULL AND t.expires_at > now()
             LEFT JOIN sessions s ON s.id = t.session_id AND s.revoked_at IS NULL
             LEFT JOIN users u ON u.id = s.user_id
             """)
         // The client's checks on the row read; only a failure costs more (its throttle).
-        _ = try await clients.check(credentials, against: try rows.first.map(ClientAuthenticator.stored), of: request, confidentialOnly: true)
+        let method = try rows.first.map { OAuthClient.AuthMethod(rawValue: try $0.decode(column: "auth_method", as: String.self)) } ?? nil
+        try await clients.verify(
+            credentials, method: method, secretDigest: try rows.first?.decode(column: "secret_digest", as: String?.self), of: request,
+            confidentialOnly: true)
         guard let row = rows.first, let stored = try row.decode(column: "digest", as: String?.self), ConstantTime.equals(stored, digest),
             try row.decode(column: "session_id", as: UUID?.self) != nil
         else { return try Response.json(Inactive()).notStored() }
