@@ -167,4 +167,19 @@ final class LoginPageInputTests: XCTestCase {
             XCTAssertNil(browser.cookies["til_session"])
         }
     }
+
+    /// libpq cuts a bound value at a NUL: `admin\0x` would be looked up as `admin`. Every form
+    /// reader refuses it, as the query and Basic credentials are refused before routing.
+    func testAFormFieldHoldingANULIsRefusedNotCut() async throws {
+        try await withTestApp { app in
+            let browser = BrowserClient(app.client)
+            let refused = try await browser.signIn("admin\u{0}x", "password")
+            XCTAssertEqual(refused.status, .badRequest, refused.bodyString)
+            XCTAssertNil(browser.cookies["til_session"], "no session for the cut name")
+            let authorization = try await browser.post("/oauth/authorize", [("response_type", "code"), ("client_id", "x\u{0}y")])
+            XCTAssertEqual(authorization.status, .badRequest, authorization.bodyString)
+            let sessions = try await app.number("SELECT count(*) AS n FROM sessions WHERE kind = 'browser'")
+            XCTAssertEqual(sessions, 0)
+        }
+    }
 }

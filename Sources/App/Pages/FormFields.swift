@@ -10,6 +10,8 @@ struct FormFields: Sendable {
         guard let form = request.form else {
             throw Abort(.badRequest, reason: "The form must be sent as application/x-www-form-urlencoded.")
         }
+        // libpq would cut a value at a NUL (a username `admin%00x` looked up as `admin`).
+        guard form.pairHoldingNUL == nil else { throw Abort(.badRequest, reason: "A form field must not contain NUL.") }
         parameters = form
     }
 

@@ -14,6 +14,13 @@ public struct QueryParameters: Sendable {
         }
     }
 
+    /// The first name or value that decodes to text holding a NUL, if any: C code further down
+    /// (libpq, crypt) would cut it there, so every reader refuses such input (`RequestScreening`
+    /// for queries; the form readers for bodies, each in its own error shape).
+    public var pairHoldingNUL: (name: String, value: String)? {
+        pairs.first { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }
+    }
+
     /// The first value of `name`, or nil.
     public subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value

@@ -16,12 +16,10 @@ enum RequestScreening {
         if request.headers.basicCredentialsContainNUL {
             return Abort(.badRequest, reason: "HTTP Basic credentials must not contain NUL.")
         }
-        if let query = request.queryString, mayDecodeToNUL(query) {
-            for (name, value) in QueryParameters(query).pairs where name.utf8.contains(0) || value.utf8.contains(0) {
-                // The client's name is echoed only when short and plain.
-                let named = RequestID.isAcceptable(name) ? "Query parameter '\(name)'" : "A query parameter"
-                return Abort(.badRequest, reason: "\(named) must not contain NUL.")
-            }
+        if let query = request.queryString, mayDecodeToNUL(query), let (name, _) = QueryParameters(query).pairHoldingNUL {
+            // The client's name is echoed only when short and plain.
+            let named = RequestID.isAcceptable(name) ? "Query parameter '\(name)'" : "A query parameter"
+            return Abort(.badRequest, reason: "\(named) must not contain NUL.")
         }
         return nil
     }

@@ -23,6 +23,8 @@ struct AuthorizationParameters: Sendable {
         guard let form = request.form else {
             throw Abort(.badRequest, reason: "An authorization request sent by POST must be form-encoded.")
         }
+        // As a GET's query is screened before routing: libpq would cut a value at a NUL.
+        guard form.pairHoldingNUL == nil else { throw Abort(.badRequest, reason: "A form field must not contain NUL.") }
         self.init(form.pairs)
     }
 

@@ -14,9 +14,6 @@ struct ClientCredentials: Sendable, Equatable {
     init(_ request: Request, form: QueryParameters) throws(OAuthError) {
         let formID = form["client_id"]
         let formSecret = form["client_secret"]
-        // libpq would cut the id at a NUL (`id%00x` read as `id`); Basic credentials holding
-        // one are refused before routing (`RequestScreening`), a form field here.
-        guard formID?.utf8.contains(0) != true else { throw .invalidRequest("client_id must not contain NUL.") }
         if request.headers.contains("Authorization") {
             guard let (id, secret) = Self.basic(request) else {
                 throw .invalidClient("The Authorization header is not HTTP Basic with a client id and secret.", usedHeader: true)

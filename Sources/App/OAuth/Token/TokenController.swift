@@ -43,10 +43,16 @@ struct TokenController: RouteCollection {
         ClientCredentialsGrant(clients: clients, tokens: tokens, db: rotation.db, issuer: issuer, scopes: scopes)
     }
 
-    /// The body's fields: form-encoded, at most one value per name (RFC 6749 §3.2).
+    /// The body's fields: form-encoded, at most one value per name (RFC 6749 §3.2), and no
+    /// NUL: libpq would cut a value there (`id%00x` read as `id`), as `RequestScreening` says
+    /// for queries and Basic credentials. `grant_type` is only compared with the grants' names,
+    /// and §5.2 answers any other value `unsupported_grant_type`, NUL or not.
     static func form(of request: Request) throws(OAuthError) -> QueryParameters {
         guard let form = request.form else {
             throw .invalidRequest("Send the parameters as application/x-www-form-urlencoded.")
+        }
+        if form.pairs.contains(where: { $0.name != "grant_type" && ($0.name.utf8.contains(0) || $0.value.utf8.contains(0)) }) {
+            throw .invalidRequest("A parameter must not contain NUL.")
         }
         var seen = Set<String>()
         for pair in form.pairs where !seen.insert(pair.name).inserted {
