@@ -29,7 +29,7 @@ extension ClientRepository {
     private func insert(
         _ draft: ClientDraft, by userID: UUID?, from registeredFrom: String?, limit: Int, on runner: any PostgresQueryable
     ) async throws -> Registered? {
-        let id = SecureRandom.token()
+        let id = Self.newClientID()
         let secret = draft.authMethod == .none ? nil : ClientSecret.generate()
         let rows = try await runner.query("""
             INSERT INTO oauth_clients (id, name, secret_digest, auth_method, redirect_uris, post_logout_redirect_uris,
@@ -70,5 +70,13 @@ extension ClientRepository {
     func remove(id: String) async throws -> Bool {
         guard !id.isEmpty, id.utf8.count <= 128 else { return false }
         return try await db.execute("DELETE FROM oauth_clients WHERE id = \(id)") > 0
+    }
+
+    /// A new `client_id`: random and URL-safe, and never starting with `-`, which a command
+    /// line reads as an option (`til-server clients remove <id>` failed for one id in 64).
+    static func newClientID() -> String {
+        var id = SecureRandom.token()
+        while id.hasPrefix("-") { id = SecureRandom.token() }
+        return id
     }
 }
