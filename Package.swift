@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Crypt", targets: ["Crypt"]),
+        .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "TILClient", targets: ["TILClient"]),
         .executable(name: "til", targets: ["TILCLI"]),
     ],
@@ -69,6 +70,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "Threads"], swiftSettings: swiftSettings),
+        // JWS signing and JWK sets (RS256, ES256) for OpenID Connect, on OpenSSL 3.
+        .target(name: "JOSE", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
 
         // The terminal, for `til` and `til-server`: their `main`, no-echo prompts, and tables whose text cannot drive it.
         .target(
@@ -82,7 +85,7 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "Threads", logging, coreMetrics, prometheus],
+            dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "Threads", logging, coreMetrics, prometheus],
             swiftSettings: swiftSettings,
             plugins: ["EmbedOpenAPI"]
         ),
@@ -116,7 +119,7 @@ let package = Package(
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "Threads", "Postgres", logging],
+            dependencies: ["Crypt", "JOSE", "Threads", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
 
@@ -129,6 +132,7 @@ let package = Package(
         .testTarget(name: "TILWireTests", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", logging],
             swiftSettings: swiftSettings

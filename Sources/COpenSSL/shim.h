@@ -9,11 +9,24 @@
 #include <openssl/sha.h>
 #include <openssl/ssl.h>
 #include <openssl/err.h>
+// JOSE (issue 19): keys built from parameters, ECDSA signatures, HMAC for HKDF.
+#include <openssl/core_names.h>
+#include <openssl/param_build.h>
+#include <openssl/ec.h>
+#include <openssl/rsa.h>
+#include <openssl/hmac.h>
 #include <stdint.h>
 
 static const uint64_t copenssl_OP_NO_COMPRESSION = SSL_OP_NO_COMPRESSION;
 static const uint64_t copenssl_OP_NO_RENEGOTIATION = SSL_OP_NO_RENEGOTIATION;
 static const uint64_t copenssl_OP_CIPHER_SERVER_PREFERENCE = SSL_OP_CIPHER_SERVER_PREFERENCE;
+
+// Macros over casts or other macros that Swift does not import (JOSE, issue 19).
+static const int copenssl_EVP_PKEY_RSA = EVP_PKEY_RSA;
+static const int copenssl_EVP_PKEY_EC = EVP_PKEY_EC;
+static const int copenssl_EVP_PKEY_PUBLIC_KEY = EVP_PKEY_PUBLIC_KEY;
+static const int copenssl_EVP_CTRL_GCM_GET_TAG = EVP_CTRL_GCM_GET_TAG;
+static const int copenssl_EVP_CTRL_GCM_SET_TAG = EVP_CTRL_GCM_SET_TAG;
 
 static inline int copenssl_CTX_set_min_proto_version(SSL_CTX *ctx, int version) {
     return (int)SSL_CTX_set_min_proto_version(ctx, version);
