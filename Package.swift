@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "TILServer",
             dependencies: [
-                "App", "Web", "HTTP1", "Postgres", "Terminal", "Threads", logging,
+                "App", "Web", "HTTP1", "Postgres", "JOSE", "Terminal", "Threads", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", logging],
+            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

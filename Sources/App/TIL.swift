@@ -24,6 +24,8 @@ public struct TIL: Sendable {
     /// Nil with `METRICS=off`.
     let metrics: TILMetrics?
     let logger: Logger
+    /// The OpenID Connect signing keys, as this process last read them from the database.
+    let signingKeys: SigningKeyRing
     /// False when `db` was lent by the caller, who closes it.
     private let ownsDatabase: Bool
 
@@ -45,6 +47,8 @@ public struct TIL: Sendable {
             cost: configuration.bcryptCost,
             admission: .init(maxQueued: configuration.auth.loginQueueLimit, maxWait: configuration.auth.loginMaxWait))
         metrics = configuration.metrics.counts ? TILMetrics() : nil
+        signingKeys = SigningKeyRing(
+            store: SigningKeyStore(db: db, secret: configuration.secretKey), maxAge: configuration.jwksMaxAge)
         migrator = Migrator(
             client: db, migrations: TILMigrations.all(adminPassword: configuration.adminPassword, hasher: hasher), logger: logger)
     }
@@ -86,6 +90,7 @@ public struct TIL: Sendable {
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
             codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
+        try app.register(collection: JWKSController(keys: signingKeys))
         try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
         try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
         try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
@@ -101,7 +106,8 @@ public struct TIL: Sendable {
         try configurePages(app, login: basicLogin, issuer: issuer, audit: audit)
         try configureMetrics(app)
 
-        let purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
+        var purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
+        purger.signingKeyRetention = signingKeyRetention
         let purging = Task { await purger.run(every: settings.tokenPurgeInterval) }
         let (db, replicas, ownsDatabase) = (db, replicas, ownsDatabase)
         app.onShutdown {

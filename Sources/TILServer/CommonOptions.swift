@@ -31,9 +31,12 @@ struct CommonOptions: ParsableArguments {
 
     /// Runs `work` with the app over its database, then closes the database; a failed
     /// connection becomes the operator's line (`DatabaseAccess`). For commands that serve nothing.
-    func withTIL<T>(seedsAdmin: Bool, _ work: (TIL) async throws -> T) async throws -> T {
+    /// `opensSecrets`: the command reads or writes what `SECRET_KEY` seals (`keys`).
+    func withTIL<T>(seedsAdmin: Bool, opensSecrets: Bool = false, _ work: (TIL) async throws -> T) async throws -> T {
         let reader = reader
-        let (configuration, logger) = try load(reader, seedsAdmin: seedsAdmin)
+        let (loaded, logger) = try load(reader, seedsAdmin: seedsAdmin)
+        var configuration = loaded
+        if opensSecrets { try configuration.requireSecretKey() }
         let til = TIL(configuration: configuration, logger: logger)
         do {
             let result = try await DatabaseAccess(configuration, reader: reader).run { try await work(til) }

@@ -51,8 +51,8 @@ struct Serve: AsyncParsableCommand {
     var issuer: String?
 
     /// Checks everything it can before it touches the database or binds: the configuration,
-    /// the admin password for this address, the TLS files. Then migrates, compares the stored
-    /// admin password with the configuration, and serves until SIGINT or SIGTERM.
+    /// the admin password for this address, the TLS files, `SECRET_KEY`. Then migrates, compares the
+    /// stored admin password with the configuration, opens (or first makes) the signing keys, and serves until SIGINT or SIGTERM.
     func run() async throws {
         let reader = common.reader
             .overriding(.port, with: port.map(String.init), from: "--port")
@@ -60,16 +60,19 @@ struct Serve: AsyncParsableCommand {
             .overriding(.tlsCertificate, with: tlsCertificate, from: "--tls-certificate")
             .overriding(.tlsKey, with: tlsKey, from: "--tls-key")
             .overriding(.issuer, with: issuer, from: "--issuer")
-        let (configuration, logger) = try common.load(reader)
+        let (loaded, logger) = try common.load(reader)
+        var configuration = loaded
         let server = try ServerSettings(reader: reader)
         try configuration.checkAdminPassword(servingOn: hostname)
         try configuration.checkIssuer(servingOn: hostname)
+        try configuration.requireSecretKey()
         BackgroundPriority.lowerOwnSession()  // under contention, PostgreSQL's session gets 3x this server's CPU
         let til = TIL(configuration: configuration, logger: logger)
         do {
             try await DatabaseAccess(configuration, reader: reader).run {
                 if !noAutoMigrate { try await migrate(til) }
                 try await til.checkStoredAdminPassword()
+                try await til.prepareSigningKeys()
             }
         } catch {
             await til.db.shutdown()

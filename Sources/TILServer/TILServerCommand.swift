@@ -6,6 +6,6 @@ struct TILServerCommand: AsyncParsableCommand {
         commandName: "til-server",
         abstract: "The TIL (Today I Learned) API server.",
         discussion: EnvironmentHelp.text,
-        subcommands: [Serve.self, Migrate.self, Routes.self, Users.self, Clients.self],
+        subcommands: [Serve.self, Migrate.self, Routes.self, Users.self, Clients.self, Keys.self],
         defaultSubcommand: Serve.self)
 }

@@ -36,10 +36,15 @@ final class ServerProcess {
     static func testEnvironment(_ settings: [String: String] = [:]) throws -> [String: String] {
         let base = [
             "DATABASE_URL": try testDatabaseURL(), "ENVIRONMENT": "testing", "LOG_LEVEL": "notice",
+            // Testing's fixed SECRET_KEY, given explicitly so a child in production opens the signing keys too.
+            "SECRET_KEY": testingSecretKey,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
         return base.merging(settings) { $1 }
     }
+
+    /// `AppConfiguration.testingSecretKey`, as `SECRET_KEY` spells it.
+    static let testingSecretKey = "746573742d6f6e6c792073656372657420d09fd09e20546f646179204c6561726e"
 
     /// Waits (at most `timeout`) until `/health` answers 200. Each probe closes its connection,
     /// as an orchestrator's does, so none stays open to count against a connection limit.

@@ -15,6 +15,8 @@ import Postgres
 /// with the old token weeks later. So it stays as long as its session could be live (at most
 /// `SESSION_MAX_LIFETIME`), and the rate limit bounds how many a session gathers.
 ///
+/// Signing keys retired longer than `signingKeyRetention` go too (`SigningKeyStore.prune`).
+///
 /// Every TIL process runs one; deleting twice is harmless, and `SKIP LOCKED` keeps two
 /// purgers from queueing behind each other's rows.
 struct TokenPurger: Sendable {
@@ -22,6 +24,8 @@ struct TokenPurger: Sendable {
     /// How long a failed login counts (`AuthSettings.loginFailureRetention`).
     let loginFailureRetention: Duration
     let logger: Logger
+    /// How long a retired signing key stays published (`TIL.signingKeyRetention`); nil: kept.
+    var signingKeyRetention: Duration?
     static let batchSize = 1000
     /// Batches per table per pass: a backlog is worked off over several passes, never in one long burst.
     static let maxBatches = 20
@@ -85,6 +89,9 @@ struct TokenPurger: Sendable {
             """,
         ]
         var total = 0
+        if let signingKeyRetention {
+            total += try await db.query(SigningKeyStore.pruneStatement(retention: signingKeyRetention, asOf: asOf)).count
+        }
         for statement in statements {
             for _ in 0..<Self.maxBatches {
                 let removed = try await db.execute(statement)

@@ -1,4 +1,4 @@
-import Crypt
+public import Crypt
 public import Logging
 public import Postgres
 public import Web
@@ -26,6 +26,12 @@ public struct AppConfiguration: Sendable {
     public var issuer: Issuer?
     /// Client registration, code lifetime, other resources and their scopes (`OAuthSettings`).
     public var oauth = OAuthSettings()
+    /// `SECRET_KEY`, which seals secrets at rest; nil until `requireSecretKey()` where it is
+    /// unset outside testing (see `SecretKeyPolicy.swift`).
+    public var secretKey: SecretKey?
+    /// `JWKS_MAX_AGE`: how long relying parties may cache the published keys, and so how often
+    /// every process reloads them and how long a rotated key waits before it signs.
+    public var jwksMaxAge: Duration = .seconds(300)
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -53,6 +59,8 @@ public struct AppConfiguration: Sendable {
         metrics = try MetricsExposure(reader: reader, environment: environment)
         issuer = try Self.issuer(environment: environment, from: reader)
         oauth = try OAuthSettings(reader: reader)
+        secretKey = try Self.secretKey(environment: environment, from: reader)
+        jwksMaxAge = try reader.seconds(.jwksMaxAge) ?? jwksMaxAge
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

@@ -50,6 +50,8 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case resources = "RESOURCES"
     case resourceScopeDescriptions = "RESOURCE_SCOPE_DESCRIPTIONS"
     case browserSessionIdle = "BROWSER_SESSION_IDLE"
+    case secretKey = "SECRET_KEY"
+    case jwksMaxAge = "JWKS_MAX_AGE"
 
     public var name: String { rawValue }
 
@@ -152,6 +154,14 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .browserSessionIdle: Declaration(
             .value("43200"), .seconds(60...(30 * 86400)),
             "how long a browser session (the login page's cookie) lives unused (12 hours), never past SESSION_MAX_LIFETIME")
+        case .secretKey: Declaration(
+            .described("development: generated once into .til/secret-key; testing: a fixed key"),
+            .described("at least \(SecretKey.minimumByteCount) random bytes as base64 or hex, e.g. `openssl rand -base64 32`"),
+            "encrypts secrets at rest (the OpenID Connect signing keys); required in production by `serve` and `keys`; the stored keys open only with the key that sealed them",
+            secret: true)
+        case .jwksMaxAge: Declaration(
+            .value("300"), .seconds(1...86400),
+            "Cache-Control max-age of jwks_uri: every process reloads the signing keys at least this often, and a rotated key starts signing this long after it is published")
         }
     }
 }
