@@ -42,7 +42,7 @@ trap cleanup EXIT
 start_single() {  # start_single VAR DATABASE_URL [VAR=value...]: prints the base URL
     local port
     port=$(free_port)
-    env ENVIRONMENT=production ADMIN_PASSWORD="$ADMIN_PASSWORD" LOG_LEVEL=warning DATABASE_URL="$1" DATABASE_READ_URL= "${@:2}" \
+    env ENVIRONMENT=production ADMIN_PASSWORD="$ADMIN_PASSWORD" SECRET_KEY="$SECRET_KEY" LOG_LEVEL=warning DATABASE_URL="$1" DATABASE_READ_URL= "${@:2}" \
         setsid .build/release/til-server serve --hostname 127.0.0.1 --port "$port" --no-auto-migrate \
         >> "$work/single-$port.log" 2>&1 < /dev/null &
     pids+=($!)

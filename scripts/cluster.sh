@@ -12,7 +12,7 @@
 #   cluster.sh up       start whatever is not running (idempotent; as root it apt-installs what is missing)
 #   cluster.sh down     stop everything (data kept under the state folder; `destroy` deletes it)
 #   cluster.sh status   one line per component; exit 0 when all of them run
-#   cluster.sh env      BALANCER_URL= PRIMARY_URL= REPLICA_URL= PGBOUNCER_URL= ADMIN_PASSWORD= ... METRICS_URLS= lines, for `eval`
+#   cluster.sh env      BALANCER_URL= PRIMARY_URL= REPLICA_URL= PGBOUNCER_URL= ADMIN_PASSWORD= SECRET_KEY= ... METRICS_URLS= lines, for `eval`
 #   cluster.sh kill-server N | start-server N | stop-replica | start-replica   (for scripts/cluster-test.sh)
 #
 # Settings: TIL_CLUSTER_SIZE (3 servers), TIL_CLUSTER_DIR (state, default /tmp/til-cluster-<checkout
@@ -102,6 +102,12 @@ urls() {
 admin_password() {
     [ -f "$STATE/admin-password" ] || (umask 077; openssl rand -hex 16 > "$STATE/admin-password")
     cat "$STATE/admin-password"
+}
+
+# One SECRET_KEY for every server: it seals the signing keys they share in the database.
+secret_key() {
+    [ -f "$STATE/secret-key" ] || (umask 077; openssl rand -hex 32 > "$STATE/secret-key")
+    cat "$STATE/secret-key"
 }
 
 # --- PostgreSQL: primary, and a streaming replica made by pg_basebackup ------------------------------
@@ -198,7 +204,7 @@ start_server() {
     port=$(server_port "$n")
     # Each server owns its session (setsid): a signal to this script's group does not reach it.
     # They share one OAuth issuer, the balancer's URL: clients reach them all by it.
-    ENVIRONMENT=production ADMIN_PASSWORD=$(admin_password) DATABASE_URL=$PGBOUNCER_URL DATABASE_READ_URL=$REPLICA_URL \
+    ENVIRONMENT=production ADMIN_PASSWORD=$(admin_password) SECRET_KEY=$(secret_key) DATABASE_URL=$PGBOUNCER_URL DATABASE_READ_URL=$REPLICA_URL \
         ISSUER=$BALANCER_URL TRUSTED_PROXIES=127.0.0.1 METRICS_PORT=$(metrics_port "$n") METRICS_HOST=127.0.0.1 \
         setsid "$TIL_SERVER" serve --hostname 127.0.0.1 --port "$port" --no-auto-migrate \
         >> "$STATE/til-$n.log" 2>&1 < /dev/null &
@@ -338,6 +344,7 @@ print_env() {
     echo "REPLICA_URL='$REPLICA_URL'"
     echo "PGBOUNCER_URL='$PGBOUNCER_URL'"
     echo "ADMIN_PASSWORD=$(admin_password)"
+    echo "SECRET_KEY=$(secret_key)"
     echo "CLUSTER_DIR=$STATE"
     echo "SERVER_URLS='$(for n in $(seq 1 "$SIZE"); do printf 'http://127.0.0.1:%s ' "$(server_port "$n")"; done | sed 's/ $//')'"
     echo "METRICS_URLS='$(for n in $(seq 1 "$SIZE"); do printf 'http://127.0.0.1:%s ' "$(metrics_port "$n")"; done | sed 's/ $//')'"

@@ -53,6 +53,9 @@ final class ConfigurationTests: XCTestCase {
         .resources: ["notes.example=notes:read", "https://notes.example", "https://n.example=account", "https://n.example#x=a"],
         .resourceScopeDescriptions: ["unknown:scope=words"],
         .issuer: ["til.example", "https://til.example/", "https://til.example?x=1", "ftp://til.example", "https://"],
+        // 31 bytes in hex and base64, and text that is neither.
+        .secretKey: [String(repeating: "ab", count: 31), "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg", "correct horse battery staple"],
+        .jwksMaxAge: ["0", "86401", "5m"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

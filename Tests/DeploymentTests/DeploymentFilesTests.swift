@@ -24,6 +24,8 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertEqual(environment["ENVIRONMENT"] as? String, "${ENVIRONMENT:-production}")
         let admin = try XCTUnwrap(environment["ADMIN_PASSWORD"] as? String)
         XCTAssertTrue(admin.hasPrefix("${ADMIN_PASSWORD:?"), "compose must fail when ADMIN_PASSWORD is unset: \(admin)")
+        let secret = try XCTUnwrap(environment["SECRET_KEY"] as? String)
+        XCTAssertTrue(secret.hasPrefix("${SECRET_KEY:?"), "compose must fail when SECRET_KEY is unset: \(secret)")
         let database = try XCTUnwrap(environment["DATABASE_URL"] as? String)
         XCTAssertTrue(database.hasPrefix("postgres://") && database.contains("@db:5432/"), database)
         // It binds 0.0.0.0 in production, so the OAuth issuer must be given (issue 18).

@@ -16,7 +16,7 @@ fresh_server_start() {
     FRESH_DB=$db
     FRESH_LOG=$(mktemp "${TMPDIR:-/tmp}/til-$db-XXXXXX.log")
     FRESH_DATABASE_URL=$("$root/scripts/local-postgres.sh" fresh-db "$db")${FRESH_URL_PARAMS:+&$FRESH_URL_PARAMS}
-    env DATABASE_URL="$FRESH_DATABASE_URL" LOG_LEVEL=notice "$@" setsid "$bin" serve --hostname 127.0.0.1 --port 0 >"$FRESH_LOG" 2>&1 &
+    env DATABASE_URL="$FRESH_DATABASE_URL" LOG_LEVEL=notice SECRET_KEY="$(openssl rand -hex 32)" "$@" setsid "$bin" serve --hostname 127.0.0.1 --port 0 >"$FRESH_LOG" 2>&1 &
     FRESH_PID=$!
     local _
     for _ in $(seq 600); do

@@ -157,11 +157,11 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .secretKey: Declaration(
             .described("development: generated once into .til/secret-key; testing: a fixed key"),
             .described("at least \(SecretKey.minimumByteCount) random bytes as base64 or hex, e.g. `openssl rand -base64 32`"),
-            "encrypts secrets at rest (the OpenID Connect signing keys); required in production by `serve` and `keys`; the stored keys open only with the key that sealed them",
+            "encrypts secrets at rest (the OpenID Connect signing keys); required in production by `serve` and `keys rotate`; the stored keys open only with the key that sealed them",
             secret: true)
         case .jwksMaxAge: Declaration(
             .value("300"), .seconds(1...86400),
-            "Cache-Control max-age of jwks_uri: every process reloads the signing keys at least this often, and a rotated key starts signing this long after it is published")
+            "Cache-Control max-age of jwks_uri: every process reloads the signing keys at least this often, and a rotated key starts signing twice this long after it is published")
         }
     }
 }

@@ -10,11 +10,13 @@ struct SecretKeyFile {
     func loadOrCreate() throws(ConfigurationError) -> SecretKey {
         if let existing = try read() { return existing }
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { mkdir(directory, 0o700) }  // EEXIST is fine; open below reports the rest
+        if !directory.isEmpty {  // an existing folder is fine; open below reports the rest
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         // Written whole under a name of this process, then linked into place: a reader never
         // sees a half-written key, and of two processes starting together one link wins.
         let key = SecretKey.random()
-        let temporary = "\(path).\(getpid())"
+        let temporary = "\(path).\(getpid()).\(Base64URL.encode(SecureRandom.bytes(count: 6)))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
         defer { unlink(temporary) }
