@@ -3,12 +3,15 @@
 //
 //   til-bench bcrypt [seconds]                        bcrypt hashes/s at cost 12 via BcryptHasher
 //   til-bench pg-select URL [seconds] [concurrency]   SELECT round-trips/s through the pool
+//   til-bench jws [seconds]                           id_token signatures/s (RS256, ES256), one thread
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "bcrypt":
     try await runBcryptBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 10)
+case "jws":
+    try runJWSBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 3)
 case "pg-select":
     let rest = Array(arguments.dropFirst())
     guard let url = rest.first else {
@@ -20,6 +23,6 @@ case "pg-select":
         seconds: rest.count > 1 ? Int(rest[1]) ?? 10 : 10,
         concurrency: rest.count > 2 ? Int(rest[2]) ?? 64 : 64)
 default:
-    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency]\n".utf8))
+    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds]\n".utf8))
     exit(2)
 }
