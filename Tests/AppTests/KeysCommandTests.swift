@@ -44,6 +44,11 @@ final class KeysCommandTests: XCTestCase {
         let environment = try TILServerRun.testEnvironment()
         let algorithm = try await TILServerRun.run(["keys", "rotate", "--algorithm", "HS256"], environment: environment)
         algorithm.assertFailure(64, mentioning: ["--algorithm must be RS256, ES256 or all, not 'HS256'"])
+        // Another spelling of the same name is not the name: a fullwidth Ｅ, a Cyrillic С.
+        for lookalike in ["ＥS256", "RS２５６", "ЕS256"] {
+            let refused = try await TILServerRun.run(["keys", "rotate", "--algorithm", lookalike], environment: environment)
+            refused.assertFailure(64, mentioning: ["--algorithm must be RS256, ES256 or all"])
+        }
         let extra = try await TILServerRun.run(["keys", "prune", "now"], environment: environment)
         XCTAssertEqual(extra.status, 64, extra.stderr)
 
