@@ -89,8 +89,11 @@ public struct TIL: Sendable {
         let oauthTokens = OAuthTokenIssuer(settings: settings)
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
-            codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation))
+            codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation,
+            devices: DeviceCodeGrant(db: db, tokens: oauthTokens)))
         try app.register(collection: JWKSController(keys: signingKeys))
+        try app.register(collection: DeviceAuthorizationController(
+            clients: clientAuthenticator, codes: deviceCodes, catalog: configuration.oauth.scopes, issuer: issuer))
         try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
         try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
         try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
@@ -143,6 +146,14 @@ public struct TIL: Sendable {
             clients: clients, consents: GrantRepository(db: db),
             codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
             catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
+        try app.register(collection: DeviceVerificationController(
+            codes: deviceCodes, catalog: configuration.oauth.scopes, loginPages: loginPages,
+            throttle: FailureThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)))
+    }
+
+    /// RFC 8628's device codes, living `DEVICE_CODE_TTL`.
+    var deviceCodes: DeviceCodeRepository {
+        DeviceCodeRepository(db: db, lifetime: configuration.oauth.deviceCodeTTL)
     }
 
     /// How OAuth endpoints authenticate clients, failures throttled as `LOGIN_*` configure logins.

@@ -64,7 +64,12 @@ public struct ClientAdministration: Sendable {
     }
 
     /// Removes the client with everything it holds: codes, grants, sessions and their tokens.
+    /// `til-cli` is refused: `til login --web` would fail for everyone without a word of why.
     public func remove(_ id: String) async throws {
+        guard id != TILMigrations.tilCLIClientID else {
+            throw UserAdministration.Failure(
+                "'\(id)' is built in: `til login --web` signs in with it. Its sessions end with the users' logouts or `til-server users` commands.")
+        }
         guard try await clients.remove(id: id) else { throw UserAdministration.Failure("no client with id '\(id)'") }
     }
 

@@ -47,6 +47,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case issuer = "ISSUER"
     case oauthRegistration = "OAUTH_REGISTRATION"
     case authCodeTTL = "AUTH_CODE_TTL"
+    case deviceCodeTTL = "DEVICE_CODE_TTL"
     case resources = "RESOURCES"
     case resourceScopeDescriptions = "RESOURCE_SCOPE_DESCRIPTIONS"
     case browserSessionIdle = "BROWSER_SESSION_IDLE"
@@ -145,6 +146,8 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
             .value("admin"), .oneOf(ClientRegistration.allCases.map(\.rawValue)),
             "who may register OAuth clients at POST /oauth/register: admin (a bearer token with clients:write) or open (anyone, public clients only, throttled per address)")
         case .authCodeTTL: Declaration(.value("60"), .seconds(1...600), "an OAuth authorization code's lifetime")
+        case .deviceCodeTTL: Declaration(
+            .value("600"), .seconds(60...1800), "how long a device code (RFC 8628, `til login --web`) waits for the user's approval")
         case .resources: Declaration(
             .none, .described("URI=scope scope;URI=scope... (https URIs, http only on loopback)"),
             "other APIs (RFC 8707 resources) TIL issues tokens for, each with the scopes it defines")

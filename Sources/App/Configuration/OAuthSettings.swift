@@ -6,6 +6,8 @@ import Foundation
 public struct OAuthSettings: Sendable {
     public var registration = ClientRegistration.admin
     public var authorizationCodeTTL: Duration = .seconds(60)
+    /// How long a device code waits for approval (RFC 8628 `expires_in`, `DEVICE_CODE_TTL`).
+    public var deviceCodeTTL: Duration = .seconds(600)
     public var scopes = OAuthScopeCatalog()
 
     public init() {}
@@ -13,6 +15,7 @@ public struct OAuthSettings: Sendable {
     public init(reader: ConfigReader) throws(ConfigurationError) {
         registration = try reader.choice(.oauthRegistration, as: ClientRegistration.self) ?? registration
         authorizationCodeTTL = try reader.seconds(.authCodeTTL) ?? authorizationCodeTTL
+        deviceCodeTTL = try reader.seconds(.deviceCodeTTL) ?? deviceCodeTTL
         let resources = try reader.value(.resources) { text throws(Refusal) in try [ProtectedResource].parsing(text) } ?? []
         let descriptions = try reader.value(.resourceScopeDescriptions) { text throws(Refusal) in
             try Self.descriptions(text, resources: resources)

@@ -8,7 +8,7 @@ enum TILMigrations {
         [createUsers, createAcronyms, createCategories, createAcronymCategories, createTokens,
          seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
          createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
-         sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema]
+         sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema]
     }
 
     static let createUsers = Migration(

@@ -11,6 +11,10 @@ struct ConsentForm: Sendable {
     var scopes: [(name: String, words: String)]
     var csrfToken: String
     var parameters: [(name: String, value: String)]
+    /// Where the decision posts: the authorization endpoint's, or the device flow's.
+    var action = "/oauth/consent"
+    /// A line above the buttons (the device flow names the code being approved).
+    var note: HTML = .empty
 
     var html: HTML {
         let items = scopes.map { scope -> HTML in "<li>\(scope.words) <code>\(scope.name)</code></li>" }
@@ -20,7 +24,7 @@ struct ConsentForm: Sendable {
             <ul class="scopes">
             \(HTML.joined(items, separator: "\n"))
             </ul>
-            <form method="post" action="/oauth/consent">
+            \(note)<form method="post" action="\(action)">
             <input type="hidden" name="csrf_token" value="\(csrfToken)">
             \(HTML.joined(hidden, separator: "\n"))
             <button type="submit" name="decision" value="approve">Allow</button>

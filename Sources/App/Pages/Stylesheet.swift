@@ -21,6 +21,8 @@ struct Stylesheet: RouteCollection {
         .error { color: var(--error); border-left: 4px solid var(--error); padding: .25rem .75rem; }
         ul.scopes { padding-left: 1.2rem; }
         ul.scopes code { font-size: .9em; color: GrayText; }
+        input.user-code, .user-code { font-family: ui-monospace, monospace; letter-spacing: .15em; text-transform: uppercase; }
+        .hint { color: GrayText; font-size: .9em; }
 
         """
 

@@ -42,6 +42,10 @@ enum ConstraintFields {
         "oauth_codes_client_id_fkey": .client,
         "oauth_codes_user_id_fkey": .user,
         "oauth_codes_session_id_fkey": .session,
+        // Device codes (RFC 8628): their client or the approving user removed meanwhile.
+        "oauth_device_codes_client_id_fkey": .client,
+        "oauth_device_codes_user_id_fkey": .user,
+        "oauth_device_codes_session_id_fkey": .session,
     ]
 
     /// The client's view of a violated constraint, or nil when it is not one a client can break.

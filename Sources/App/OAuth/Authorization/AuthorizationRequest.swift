@@ -81,7 +81,8 @@ struct AuthorizationRequest: Sendable {
 
     /// The scopes asked for (or, without `scope`, all the client registered that it may get),
     /// each known, registered by the client, and first-party-only ones only for trusted clients.
-    private static func scopes(
+    /// The device authorization endpoint checks its `scope` with the same rules.
+    static func scopes(
         _ parameters: AuthorizationParameters, client: OAuthClient, catalog: OAuthScopeCatalog
     ) throws(AuthorizationError) -> [String] {
         let names: [String]

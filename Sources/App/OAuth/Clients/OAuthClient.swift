@@ -17,6 +17,8 @@ struct OAuthClient: Sendable, Equatable {
         case authorizationCode = "authorization_code"
         case refreshToken = "refresh_token"
         case clientCredentials = "client_credentials"
+        /// RFC 8628: a device without a browser polls while the user approves elsewhere.
+        case deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
     }
 
     /// The public `client_id`.

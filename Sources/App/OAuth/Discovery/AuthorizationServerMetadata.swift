@@ -10,6 +10,8 @@ struct AuthorizationServerMetadata: Content {
     let registrationEndpoint: String
     let revocationEndpoint: String
     let introspectionEndpoint: String
+    /// RFC 8628 §4.
+    let deviceAuthorizationEndpoint: String
     let responseTypesSupported = ["code"]
     let responseModesSupported = ["query"]
     let grantTypesSupported = OAuthClient.GrantType.allCases.map(\.rawValue)
@@ -31,6 +33,7 @@ struct AuthorizationServerMetadata: Content {
         registrationEndpoint = issuer.endpoint(OAuthEndpoints.registration)
         revocationEndpoint = issuer.endpoint(OAuthEndpoints.revocation)
         introspectionEndpoint = issuer.endpoint(OAuthEndpoints.introspection)
+        deviceAuthorizationEndpoint = issuer.endpoint(OAuthEndpoints.deviceAuthorization)
         scopesSupported = scopes.allScopes
         serviceDocumentation = issuer.endpoint("/openapi.json")
     }
@@ -42,6 +45,7 @@ struct AuthorizationServerMetadata: Content {
         case registrationEndpoint = "registration_endpoint"
         case revocationEndpoint = "revocation_endpoint"
         case introspectionEndpoint = "introspection_endpoint"
+        case deviceAuthorizationEndpoint = "device_authorization_endpoint"
         case responseTypesSupported = "response_types_supported"
         case responseModesSupported = "response_modes_supported"
         case grantTypesSupported = "grant_types_supported"

@@ -24,8 +24,9 @@ struct ClientDraft: Sendable, Equatable {
         if authMethod == .none, grants.contains(.clientCredentials) {
             throw .invalidClientMetadata("'client_credentials' is for confidential clients; a public client holds no secret.")
         }
-        if grants.contains(.refreshToken), !grants.contains(.authorizationCode) {
-            throw .invalidClientMetadata("'refresh_token' needs 'authorization_code': refresh tokens come only from the code flow.")
+        if grants.contains(.refreshToken), !grants.contains(.authorizationCode), !grants.contains(.deviceCode) {
+            throw .invalidClientMetadata(
+                "'refresh_token' needs 'authorization_code' or the device grant: refresh tokens come only from a user's approval.")
         }
         grantTypes = grants
         if let responseTypes = metadata.responseTypes, !responseTypes.isEmpty, responseTypes != ["code"] {
@@ -59,7 +60,7 @@ struct ClientDraft: Sendable, Equatable {
         for name in sent {
             guard let grant = OAuthClient.GrantType(rawValue: name) else {
                 throw .invalidClientMetadata(
-                    "'grant_types' may hold authorization_code, refresh_token and client_credentials, not '\(name.prefix(64))'.")
+                    "'grant_types' may hold authorization_code, refresh_token, client_credentials and \(OAuthClient.GrantType.deviceCode.rawValue), not '\(name.prefix(64))'.")
             }
             if !grants.contains(grant) { grants.append(grant) }
         }

@@ -10,6 +10,8 @@ struct TokenController: RouteCollection {
     let tokens: OAuthTokenIssuer
     let codes: CodeRedemption
     let rotation: RefreshRotation
+    /// RFC 8628 §3.4: a device's polls.
+    let devices: DeviceCodeGrant
 
     func boot(routes: any RoutesBuilder) throws {
         routes.oauthEndpoints().post("token", use: token)
@@ -19,12 +21,19 @@ struct TokenController: RouteCollection {
         let form = try Self.form(of: request)
         guard let grantName = form["grant_type"] else { throw OAuthError.invalidRequest("'grant_type' is missing.") }
         guard let grant = OAuthClient.GrantType(rawValue: grantName) else {
-            throw OAuthError.unsupportedGrantType("TIL supports authorization_code, refresh_token and client_credentials.")
+            throw OAuthError.unsupportedGrantType(
+                "TIL supports authorization_code, refresh_token, client_credentials and \(OAuthClient.GrantType.deviceCode.rawValue).")
         }
         let answer: OAuthTokenAnswer
         switch grant {
         case .clientCredentials:
             answer = try await clientCredentials.issue(request, form: form)
+        case .deviceCode:
+            let client = try await clients.authenticate(request, form: form)
+            guard client.grantTypes.contains(.deviceCode) else {
+                throw OAuthError.unauthorizedClient("This client is not registered for the device authorization grant.")
+            }
+            answer = try await devices.redeem(form: form, client: client)
         case .authorizationCode, .refreshToken:
             let client = try await clients.authenticate(request, form: form)
             guard client.grantTypes.contains(grant) else {
