@@ -183,6 +183,12 @@ public struct TIL: Sendable {
         try await db.execute("UPDATE users SET is_admin = true WHERE username = \("admin")")
     }
 
+    /// Adds `til-cli` unless it exists: the device migration's seed, for tests that empty the
+    /// tables between cases, so every test sees the clients production always has.
+    package func seedBuiltInClients() async throws {
+        try await db.execute("\(unescaped: TILMigrations.insertTILCLI)")
+    }
+
     /// Counts requests by route and serves `/metrics` (`MetricsExposure`): on the app's port,
     /// or on a small server of its own at `METRICS_HOST:METRICS_PORT` (one loop, the port shared
     /// with other processes), stopped with the app.

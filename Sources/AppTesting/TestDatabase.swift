@@ -46,6 +46,7 @@ public enum TestDatabase {
         if let statement = reset.withLock({ $0 }) {
             try await statement.run(on: try client())
             try await til.seedAdmin()
+            try await til.seedBuiltInClients()
         } else {
             try await til.migrator.revertAll()
             try await til.migrator.migrate()

@@ -61,7 +61,7 @@ extension APIClient {
     ///
     /// Ended rather than only forgotten: a forgotten session stays live on its server until its
     /// refresh token lapses, and any copy of its tokens left elsewhere keeps working.
-    private func endQuietly(_ replaced: StoredCredentials) async {
+    func endQuietly(_ replaced: StoredCredentials) async {
         guard !replaced.isEmpty, let server = replaced.server.flatMap(URL.init(string:)) else { return }
         var configuration = configuration
         configuration.retry = .never

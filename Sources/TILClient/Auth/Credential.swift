@@ -22,6 +22,10 @@ public struct Credential: Codable, Sendable, Equatable {
     /// logged in to. (An OAuth login adds its issuer's token endpoint, where the refresh token
     /// is spent.) Empty: sent nowhere.
     public var origins: [Origin]
+    /// How the login was obtained: nil for a password login (`POST /api/users/login`, renewed
+    /// at `/api/users/refresh`); an OAuth client's id for a web login (`til login --web`, the
+    /// device grant), renewed at the token endpoint as that client.
+    public var oauthClientID: String?
 
     /// The credential in a login or refresh answer that arrived at `receivedAt`, when the
     /// server's clock said `serverDate`, for use at `origins` only.
@@ -62,5 +66,6 @@ extension Credential {
         refreshExpiresAt = try container.decode(Date.self, forKey: .refreshExpiresAt)
         lifetime = try container.decode(TimeInterval.self, forKey: .lifetime)
         origins = try container.decodeIfPresent([Origin].self, forKey: .origins) ?? []
+        oauthClientID = try container.decodeIfPresent(String.self, forKey: .oauthClientID)
     }
 }

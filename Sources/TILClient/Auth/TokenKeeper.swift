@@ -32,8 +32,9 @@ actor TokenKeeper {
         case fixed(String)
     }
 
-    /// Sends `POST /api/users/refresh` with the credential's refresh token, only to an origin
-    /// recorded with it, and reads the answer (errors already typed).
+    /// Sends the credential's refresh token where its login renews (`POST /api/users/refresh`,
+    /// or the token endpoint for a web login), only to an origin recorded with it, and reads the
+    /// answer (errors already typed).
     typealias Refresh = @Sendable (_ credential: Credential) async throws -> IssuedToken
 
     let source: Source
@@ -84,9 +85,12 @@ actor TokenKeeper {
     /// Keeps the credential of a login that just succeeded, recorded for this server's origin.
     /// Tokens of another server or user are dropped first. Returns what this login replaced,
     /// with the server it belongs to — their sessions still live there.
-    func keep(_ issued: IssuedToken, username: String) async throws -> StoredCredentials {
+    /// `oauthClientID` names the OAuth client of a web login (nil: a password login).
+    func keep(_ issued: IssuedToken, username: String, oauthClientID: String? = nil) async throws -> StoredCredentials {
         guard case .store(let store) = source else { return StoredCredentials() }
-        let credential = Credential(issued.token, origins: origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+        var issuedCredential = Credential(issued.token, origins: origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+        issuedCredential.oauthClientID = oauthClientID
+        let credential = issuedCredential
         let server = server
         return try await store.update { stored in
             var replaced = StoredCredentials(server: stored.server, username: stored.username)
@@ -174,7 +178,8 @@ actor TokenKeeper {
             }
             do {
                 let issued = try await refresh(current)
-                let renewed = Credential(issued.token, origins: current.origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+                var renewed = Credential(issued.token, origins: current.origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
+                renewed.oauthClientID = current.oauthClientID
                 stored.put(renewed)
                 return .renewed(renewed)
             } catch TILError.server(let status, let reason, _) where (400..<500).contains(status) && status != 429 {

@@ -3,15 +3,19 @@ import Foundation
 import Terminal
 import TILClient
 
-/// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`
+/// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`, or `til login --web`
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log in and keep the tokens for the next commands.",
         discussion: """
             Logging in again for the same scopes ends the session it replaces; logging in to \
             another server, or as another user, ends the sessions held before, each at its own \
-            server. Warns when an http:// server is not this machine.
+            server. Warns when an http:// server is not this machine. With --web, no password \
+            is typed here: approve a one-time code in a browser (opened with $BROWSER when set).
             """)
+
+    @Flag(help: "Log in through a browser with a one-time code (OAuth device grant, as the til-cli client).")
+    var web = false
 
     @OptionGroup var options: GlobalOptions
 
@@ -28,10 +32,14 @@ struct Login: AsyncParsableCommand {
 
     func validate() throws {
         _ = try scopes()
+        if web, username != nil || passwordStdin || !scope.isEmpty {
+            throw ValidationError("--web takes no --username, --password-stdin or --scope: the browser says who, with every scope of til-cli.")
+        }
     }
 
     func run() async throws {
         let context = try await options.context(environment: ProcessInfo.processInfo.environment.filter { $0.key != "TIL_TOKEN" })
+        if web { return try await WebLogin(context: context, json: options.json).run() }
         if let origin = Origin(context.client.server), origin.scheme == "http", !origin.isLoopback {
             context.output.warn(
                 "\(context.client.server.absoluteString) is not encrypted: the password and tokens cross the network in clear text (use https://).")

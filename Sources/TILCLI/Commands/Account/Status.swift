@@ -36,17 +36,25 @@ struct StatusReport: Encodable {
 /// One stored token as `til status` shows it: never its value.
 struct TokenStatus: TableRow {
     var session: UUID
+    /// `password` (`til login`) or `web` (`til login --web`, through the OAuth client named).
+    var obtainedBy: String
+    var oauthClient: String?
     var scopes: [String]
     var expiresAt: String
     var refreshExpiresAt: String
 
     init(_ credential: Credential) {
         session = credential.sessionID
+        obtainedBy = credential.oauthClientID == nil ? "password" : "web"
+        oauthClient = credential.oauthClientID
         scopes = credential.scopes.names
         expiresAt = credential.expiresAt.formatted(.iso8601)
         refreshExpiresAt = credential.refreshExpiresAt.formatted(.iso8601)
     }
 
-    static let headers = ["SESSION", "SCOPES", "EXPIRES", "LOGIN ENDS"]
-    var cells: [String] { [session.uuidString, scopes.joined(separator: " "), expiresAt, refreshExpiresAt] }
+    static let headers = ["SESSION", "LOGIN", "SCOPES", "EXPIRES", "LOGIN ENDS"]
+    var cells: [String] {
+        let login = oauthClient.map { "web (\($0))" } ?? obtainedBy
+        return [session.uuidString, login, scopes.joined(separator: " "), expiresAt, refreshExpiresAt]
+    }
 }
