@@ -89,14 +89,14 @@ final class ServerProcess {
     }
 
     /// `til-server` in the build folder: beside the test bundle, else `<package>/.build/debug`.
-    static func binaryURL(file: String = #filePath) throws -> URL {
+    static func binaryURL(named name: String = "til-server", file: String = #filePath) throws -> URL {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("til-server"))
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent(name))
         }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("til-server"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
         let packageRoot = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/til-server"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/" + name))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }

@@ -11,17 +11,20 @@ struct TILServerRun {
 
     /// Runs `til-server arguments` with exactly `environment` (nothing inherited), `input` on
     /// stdin (else /dev/null: no terminal), killed after `timeLimit`.
+    /// `binary` names another executable of the package (`til`).
     static func run(
-        _ arguments: [String], environment: [String: String], input: String? = nil, timeLimit: Duration = .seconds(60)
+        _ arguments: [String], environment: [String: String], input: String? = nil, timeLimit: Duration = .seconds(60),
+        binary name: String = "til-server"
     ) async throws -> TILServerRun {
-        try await run(arguments, environment: environment, inputBytes: input.map { Array($0.utf8) }, timeLimit: timeLimit)
+        try await run(arguments, environment: environment, inputBytes: input.map { Array($0.utf8) }, timeLimit: timeLimit, binary: name)
     }
 
     /// `run` with stdin given as bytes, which need not be UTF-8.
     static func run(
-        _ arguments: [String], environment: [String: String], inputBytes input: [UInt8]?, timeLimit: Duration = .seconds(60)
+        _ arguments: [String], environment: [String: String], inputBytes input: [UInt8]?, timeLimit: Duration = .seconds(60),
+        binary name: String = "til-server"
     ) async throws -> TILServerRun {
-        let binary = try ServerProcess.binaryURL()
+        let binary = try ServerProcess.binaryURL(named: name)
         return try await onThread {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-run-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
