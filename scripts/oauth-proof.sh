@@ -11,6 +11,8 @@
 #   client   authlib's OAuth2Session as a public and a confidential client: registration, code +
 #            PKCE through the HTML forms, refresh, narrowed scope, revocation, introspection,
 #            client_credentials (scripts/oauth-proof/authlib_client.py)
+#   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
+#            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
 # Installs the pinned Python packages (scripts/oauth-proof/requirements.txt) into .venv-oauth/
 # (git-ignored) when they differ; the Makefile installs chromium. Serves BIN_DIR/til-server in
@@ -68,4 +70,6 @@ run() {
     echo "== $1 passed in $((SECONDS - started)) s"
 }
 [ "$mode" = client ] || run browser_login.py
+[ "$mode" = client ] || run browser_device.py
 [ "$mode" = browser ] || run authlib_client.py
+[ "$mode" = browser ] || run authlib_device.py

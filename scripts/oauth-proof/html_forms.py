@@ -71,3 +71,24 @@ def _submit(session, page, form, values):
     if form.method == "post":
         return session.post(action, data=values, timeout=10)
     return session.get(action, params=values, timeout=10)
+
+
+def approve_device(session, verification_uri_complete, user_code, username, password, decision="approve"):
+    """A person finishing RFC 8628 at TIL's verification page: signs in when asked, finds the
+    code filled in, sends it, and decides on the consent page that always follows. Returns the
+    last page."""
+    response = session.get(verification_uri_complete, timeout=10)
+    login = next((form for form in forms_of(response) if "password" in form.fields), None)
+    if login:
+        response = _submit(session, response, login, login.values(username=username, password=password))
+    check_status(response, 200, "device: the verification page answers 200 once signed in")
+    entry = next((form for form in forms_of(response) if "user_code" in form.fields), None)
+    check(entry is not None, "device: the page has a form with a user_code field", response.text[:800])
+    check(entry.fields["user_code"] == user_code, "device: verification_uri_complete fills the code in", entry.fields)
+    check("csrf_token" in entry.fields, "device: the code form carries a csrf_token")
+    response = _submit(session, response, entry, entry.values())
+    consent = next((form for form in forms_of(response) if ("decision", decision) in form.buttons), None)
+    check(consent is not None, "device: the consent page follows, whatever the client", response.text[:800])
+    response = _submit(session, response, consent, consent.values(decision=decision))
+    check_status(response, 200, f"device: {decision} answers a page")
+    return response
