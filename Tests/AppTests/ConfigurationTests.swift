@@ -49,7 +49,7 @@ final class ConfigurationTests: XCTestCase {
         .loginAccountBackoffWindow: ["59", "2592001"], .loginQueueLimit: ["-1"],
         .loginMaxWait: ["0"], .trustedProxies: ["10.0.0.0/33", "proxy.local"], .acronymEditPolicy: ["admins"],
         .metrics: ["maybe"], .metricsPort: ["0", "http"], .metricsHost: ["metrics.local", "300.1.1.1", "127.0.0.1:9100"],
-        .oauthRegistration: ["anyone"], .authCodeTTL: ["0", "601"], .browserSessionIdle: ["59", "2592001", "12h"],
+        .oauthRegistration: ["anyone"], .authCodeTTL: ["0", "601"], .deviceCodeTTL: ["59", "1801", "10m"], .browserSessionIdle: ["59", "2592001", "12h"],
         .resources: ["notes.example=notes:read", "https://notes.example", "https://n.example=account", "https://n.example#x=a"],
         .resourceScopeDescriptions: ["unknown:scope=words"],
         .issuer: ["til.example", "https://til.example/", "https://til.example?x=1", "ftp://til.example", "https://"],

@@ -25,7 +25,10 @@ final class DiscoveryTests: XCTestCase {
             XCTAssertEqual(metadata["introspection_endpoint"] as? String, "https://til.example/oauth/introspect")
             XCTAssertEqual(metadata["response_types_supported"] as? [String], ["code"])
             XCTAssertEqual(metadata["response_modes_supported"] as? [String], ["query"])
-            XCTAssertEqual(metadata["grant_types_supported"] as? [String], ["authorization_code", "refresh_token", "client_credentials"])
+            XCTAssertEqual(
+                metadata["grant_types_supported"] as? [String],
+                ["authorization_code", "refresh_token", "client_credentials", "urn:ietf:params:oauth:grant-type:device_code"])
+            XCTAssertEqual(metadata["device_authorization_endpoint"] as? String, "https://til.example/oauth/device_authorization")
             XCTAssertEqual(metadata["code_challenge_methods_supported"] as? [String], ["S256"], "never plain")
             let methods = ["none", "client_secret_basic", "client_secret_post"]
             XCTAssertEqual(metadata["token_endpoint_auth_methods_supported"] as? [String], methods)

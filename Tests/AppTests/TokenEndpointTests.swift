@@ -76,13 +76,16 @@ final class TokenEndpointTests: XCTestCase {
                 "/oauth/token", [("grant_type", "client_credentials"), ("grant_type", "client_credentials")], auth: client.basic)
             assertOAuthError(repeated, 400, "invalid_request", "repeated")
             assertOAuthError(try await app.client.postForm("/oauth/token", [("scope", "x")], auth: client.basic), 400, "invalid_request")
-            for grant in ["password", "implicit", "urn:ietf:params:oauth:grant-type:device_code", "client_credentials\u{0}", "CLIENT_CREDENTIALS"] {
+            for grant in ["password", "implicit", "urn:ietf:params:oauth:grant-type:jwt-bearer", "client_credentials\u{0}", "CLIENT_CREDENTIALS"] {
                 let response = try await app.client.postForm("/oauth/token", [("grant_type", grant)], auth: client.basic)
                 assertOAuthError(response, 400, "unsupported_grant_type", grant)
             }
             let codeOnly = try await app.oauthClient(["grant_types": ["authorization_code"]])
             let unregistered = try await app.client.postForm("/oauth/token", [("grant_type", "client_credentials")], auth: codeOnly.basic)
             assertOAuthError(unregistered, 400, "unauthorized_client")
+            let noDevice = try await app.client.postForm(
+                "/oauth/token", [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", "x")], auth: client.basic)
+            assertOAuthError(noDevice, 400, "unauthorized_client", "the device grant, not registered")
             let long = try await app.client.postForm("/oauth/token", [("grant_type", String(repeating: "x", count: 100_000))])
             assertOAuthError(long, 400, "unsupported_grant_type", "an oversized grant_type")
         }
