@@ -26,14 +26,7 @@ final class WebLoginCommandTests: XCTestCase {
             ]
             async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
 
-            // The device is waiting once its code is stored: read it as the person reads it off the terminal.
-            var userCode: String?
-            for _ in 0..<400 where userCode == nil {
-                userCode = try await app.til.db.query("SELECT user_code FROM oauth_device_codes WHERE client_id = 'til-cli' AND status = 'pending'")
-                    .first?.decode(column: "user_code", as: String.self)
-                if userCode == nil { try await Task.sleep(for: .milliseconds(25)) }
-            }
-            let shown = UserCode.display(try XCTUnwrap(userCode, "til never asked for a code"))
+            let shown = UserCode.display(try await Self.pendingUserCode(app))
             let browser = BrowserClient(app.client)
             try await browser.signIn("admin")
             let approved = try await browser.decideDevice(shown, approve: true)
@@ -86,6 +79,19 @@ final class WebLoginCommandTests: XCTestCase {
         }
     }
 
+    /// The user code `til` is waiting on, once it is stored: what the person reads off the
+    /// terminal. Looked for every 25 ms, for at most ten seconds (the child process has no
+    /// other way to say it started).
+    private static func pendingUserCode(_ app: TestApp) async throws -> String {
+        for _ in 0..<400 {
+            let rows = try await app.til.db.query("SELECT user_code FROM oauth_device_codes WHERE client_id = 'til-cli' AND status = 'pending'")
+            if let code = try rows.first?.decode(column: "user_code", as: String.self) { return code }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        XCTFail("til never asked for a code within ten seconds")
+        throw CancellationError()
+    }
+
     /// A refresh of the web login's pair goes to the token endpoint as til-cli (a password
     /// login's refresh door would not take it).
     func testAWebLoginRefreshesAtTheTokenEndpoint() async throws {
@@ -97,15 +103,9 @@ final class WebLoginCommandTests: XCTestCase {
                 "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path, "TIL_SERVER": "http://127.0.0.1:\(app.app.boundPort)",
             ]
             async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
-            var userCode: String?
-            for _ in 0..<400 where userCode == nil {
-                userCode = try await app.til.db.query("SELECT user_code FROM oauth_device_codes WHERE status = 'pending'")
-                    .first?.decode(column: "user_code", as: String.self)
-                if userCode == nil { try await Task.sleep(for: .milliseconds(25)) }
-            }
             let browser = BrowserClient(app.client)
             try await browser.signIn("admin")
-            _ = try await browser.decideDevice(try XCTUnwrap(userCode), approve: true)
+            _ = try await browser.decideDevice(try await Self.pendingUserCode(app), approve: true)
             let result = try await login
             XCTAssertEqual(result.status, 0, result.stderr)
             // A one-second access token: the next command refreshes it first (within half its life).

@@ -35,29 +35,10 @@ struct DeviceAuthorizationController: RouteCollection {
         let started = try await codes.start(client: client, scopes: scopes)
         let shown = UserCode.display(started.userCode)
         let verification = issuer.current.endpoint(Self.verificationPath)
-        let answer = Answer(
+        let answer = DeviceAuthorization(
             deviceCode: started.deviceCode, userCode: shown, verificationURI: verification,
             verificationURIComplete: QueryEncoding.appending([(name: "user_code", value: shown)], to: verification),
             expiresIn: Int(codes.lifetime.seconds), interval: Self.interval)
         return try ContentResponse(answer, status: .ok).encodeResponse(for: request).notStored()
-    }
-
-    /// RFC 8628 §3.2's answer.
-    struct Answer: Encodable {
-        let deviceCode: String
-        let userCode: String
-        let verificationURI: String
-        let verificationURIComplete: String
-        let expiresIn: Int
-        let interval: Int
-
-        private enum CodingKeys: String, CodingKey {
-            case deviceCode = "device_code"
-            case userCode = "user_code"
-            case verificationURI = "verification_uri"
-            case verificationURIComplete = "verification_uri_complete"
-            case expiresIn = "expires_in"
-            case interval
-        }
     }
 }

@@ -12,7 +12,7 @@ struct WebLogin {
         let client = context.client
         let authorization = try await client.startWebLogin()
         context.output.note("! First copy your one-time code: \(authorization.userCode)")
-        context.output.note("Open this URL in your browser: \(authorization.verificationURI.absoluteString)")
+        context.output.note("Open this URL in your browser: \(authorization.verificationURI)")
         if let browser = ProcessInfo.processInfo.environment["BROWSER"], !browser.isEmpty {
             open(authorization.verificationURIComplete ?? authorization.verificationURI, with: browser)
         }
@@ -27,10 +27,10 @@ struct WebLogin {
 
     /// Runs `$BROWSER url` (the variable may hold arguments, as with `xdg-open`'s), without
     /// waiting for it: a browser may stay open for as long as it likes.
-    private func open(_ url: URL, with browser: String) {
+    private func open(_ url: String, with browser: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec $BROWSER \"$0\"", url.absoluteString]
+        process.arguments = ["-c", "exec $BROWSER \"$0\"", url]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         do {
