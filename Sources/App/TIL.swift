@@ -147,7 +147,7 @@ public struct TIL: Sendable {
             codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),
             catalog: configuration.oauth.scopes, issuer: issuer, loginPages: loginPages))
         try app.register(collection: DeviceVerificationController(
-            codes: deviceCodes, catalog: configuration.oauth.scopes, loginPages: loginPages,
+            codes: deviceCodes, consents: GrantRepository(db: db), catalog: configuration.oauth.scopes, loginPages: loginPages,
             throttle: FailureThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)))
     }
 

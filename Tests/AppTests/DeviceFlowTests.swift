@@ -89,6 +89,11 @@ final class DeviceFlowTests: XCTestCase {
             XCTAssertEqual(try session.first?.decode(column: "client_id", as: String.self), "til-cli")
             XCTAssertEqual(try session.first?.decode(column: "status", as: String.self), "redeemed")
 
+            // The approval is listed among the user's applications; withdrawing it ends the session.
+            let account = try await app.client.session("admin", scope: "account").value
+            let grants = try await app.client.send(.get, "/api/users/me/grants", auth: .bearer(account))
+            XCTAssertTrue(grants.bodyString.contains(#""clientID":"til-cli""#), grants.bodyString)
+
             // Once only; the refresh token works at the token endpoint as til-cli.
             try await app.pollIntervalPassed(start.deviceCode)
             assertOAuthError(try await app.client.pollDevice(start.deviceCode), 400, "invalid_grant", "redeemed")
@@ -96,6 +101,11 @@ final class DeviceFlowTests: XCTestCase {
                 ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "til-cli"),
             ])
             XCTAssertEqual(refreshed.status.code, 200, refreshed.bodyString)
+            let renewed = try XCTUnwrap(try refreshed.jsonObject()["access_token"] as? String)
+            let withdrawn = try await app.client.send(.delete, "/api/users/me/grants/til-cli", auth: .bearer(account))
+            XCTAssertEqual(withdrawn.status.code, 204, withdrawn.bodyString)
+            let ended = try await app.client.meStatus(renewed)
+            XCTAssertEqual(ended, 401, "withdrawing til-cli ended the device's session")
         }
     }
 

@@ -7,11 +7,15 @@ import Web
 /// and scopes, every time, trusted client or not (§5.4: the user must see what a device they
 /// may not hold asks for); `POST /device/consent` records approve or deny once.
 ///
+/// An approval is remembered as the authorization endpoint's consent is (`oauth_grants`), so
+/// the device's client is listed among the user's applications and withdrawn there.
+///
 /// A user code is short enough to guess at, so failures are throttled per browser session and
 /// per address in PostgreSQL (`FailureThrottle`): past the limit the page says how long to wait
 /// (429), whatever the code.
 struct DeviceVerificationController: RouteCollection {
     let codes: DeviceCodeRepository
+    let consents: GrantRepository
     let catalog: OAuthScopeCatalog
     let loginPages: LoginPagesController
     let throttle: FailureThrottle
@@ -65,14 +69,15 @@ struct DeviceVerificationController: RouteCollection {
         case "deny": approve = false
         default: throw Abort(.badRequest, reason: "The decision must be approve or deny.")
         }
-        if approve, let pending = try await codes.pending(userCode: userCode),
-            pending.scopes.contains(Scope.clientsWrite.rawValue), !session.isAdmin {
+        let pending = try await codes.pending(userCode: userCode)
+        if approve, let pending, pending.scopes.contains(Scope.clientsWrite.rawValue), !session.isAdmin {
             throw Abort(.forbidden, reason: "The device asks for 'clients:write', which only administrators may grant.")
         }
-        guard try await codes.decide(userCode: userCode, approve: approve, userID: session.user.id) else {
+        guard let pending, try await codes.decide(userCode: userCode, approve: approve, userID: session.user.id) else {
             try await recordFailure(request, session)
             throw Abort(.badRequest, reason: "No device is waiting for that code any more: it was approved, denied or expired. Start again on the device.")
         }
+        if approve { try await consents.approve(pending.scopes, userID: session.user.id, clientID: pending.client.id) }
         let page = approve
             ? MessagePage.notice(title: "Device connected", "You approved the device. Go back to it: it signs in by itself.")
             : MessagePage.notice(title: "Device refused", "You denied the device. It gets no access to your account.")
