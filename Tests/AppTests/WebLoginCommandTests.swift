@@ -92,6 +92,29 @@ final class WebLoginCommandTests: XCTestCase {
         throw CancellationError()
     }
 
+    /// Denied in the browser: `til` says so and exits 2, storing nothing.
+    func testADeniedWebLoginExitsTwoAndStoresNothing() async throws {
+        try await withTestApp(.live) { app in
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("til-web-denied-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: home) }
+            let environment = [
+                "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path, "TIL_SERVER": "http://127.0.0.1:\(app.app.boundPort)",
+            ]
+            async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
+            let browser = BrowserClient(app.client)
+            try await browser.signIn("admin")
+            let denied = try await browser.decideDevice(try await Self.pendingUserCode(app), approve: false)
+            XCTAssertEqual(denied.status, .ok, denied.bodyString)
+            let result = try await login
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix("til: not authenticated: The login was denied in the browser. Run `til login`.\n"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("til/credentials.json").path))
+            let usage = try await TILServerRun.run(["login", "--web", "--username", "admin"], environment: environment, binary: "til")
+            XCTAssertEqual(usage.status, 1, "--web takes no --username: \(usage.stderr)")
+        }
+    }
+
     /// A refresh of the web login's pair goes to the token endpoint as til-cli (a password
     /// login's refresh door would not take it).
     func testAWebLoginRefreshesAtTheTokenEndpoint() async throws {

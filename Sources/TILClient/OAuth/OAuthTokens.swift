@@ -46,12 +46,16 @@ enum OAuthTokens {
     /// The answer of a token request, or the refusal it carries as `TILError.server` (its
     /// `error` code and description as the reason).
     static func answer(_ response: APIResponse) throws -> Answer {
-        guard response.isSuccess else {
-            let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body)
-            let reason = refusal.map { "\($0.error): \($0.errorDescription ?? "")" } ?? StatusText.text(response.status)
-            throw TILError.server(status: response.status, reason: reason, authenticateError: nil)
-        }
+        guard response.isSuccess else { throw refusal(response) }
         return try APIClient.decode(Answer.self, from: response)
+    }
+
+    /// An OAuth endpoint's refusal as `TILError.server`, its `error` code and description as
+    /// the reason (a 4xx of it ends a stored login, as `/api/users/refresh`'s does).
+    static func refusal(_ response: APIResponse) -> TILError {
+        let refusal = try? JSONDecoder().decode(Refusal.self, from: response.body)
+        let reason = refusal.map { "\($0.error): \($0.errorDescription ?? "")" } ?? StatusText.text(response.status)
+        return TILError.server(status: response.status, reason: reason, authenticateError: nil)
     }
 
     /// RFC 6749 §6 for a web login's credential, as `clientID`: the new pair for the same

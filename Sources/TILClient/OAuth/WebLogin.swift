@@ -11,7 +11,7 @@ extension APIClient {
         var request = APIRequest("POST", "/oauth/device_authorization", body: Data(OAuthTokens.formEncoded([(name: "client_id", value: clientID)]).utf8))
         request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         let response = try await pipeline.send(request)
-        guard response.isSuccess else { _ = try OAuthTokens.answer(response); throw TILError.invalidResponse("no device code") }
+        guard response.isSuccess else { throw OAuthTokens.refusal(response) }
         return try Self.decode(DeviceAuthorization.self, from: response)
     }
 

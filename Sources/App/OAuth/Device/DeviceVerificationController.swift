@@ -41,9 +41,8 @@ struct DeviceVerificationController: RouteCollection {
         guard let session = try await loginPages.current(request) else { return signInPage(request, userCode: "") }
         try await refuseIfThrottled(request, session)
         func again(_ error: String) -> Response {
-            var form = DeviceCodeForm(csrfToken: session.csrfToken, username: session.user.username, userCode: typed, error: error)
-            if typed.utf8.count > UserCode.maxInputBytes { form.userCode = "" }
-            return page(form, session, status: .badRequest)
+            page(DeviceCodeForm(csrfToken: session.csrfToken, username: session.user.username, userCode: typed, error: error), session,
+                 status: .badRequest)
         }
         guard let userCode = UserCode.normalized(typed) else {
             return again("That is not a code: a code is eight letters, like BCDF-GHJK.")
