@@ -64,21 +64,35 @@ final class DeviceRaceTests: XCTestCase {
         }
     }
 
-    /// Forty codes started at once: forty distinct user codes and device codes.
-    func testConcurrentStartsGiveDistinctCodes() async throws {
+    /// Seventy codes asked for at once from one address by the public til-cli: exactly the
+    /// hourly limit is started, each with its own user code and device code; the rest hear 429.
+    /// A confidential client, which proves who it is, is not limited.
+    func testConcurrentStartsGiveDistinctCodesUpToTheAddresssLimit() async throws {
         try await withTestApp { app in
             let client = app.client
-            let starts = try await withThrowingTaskGroup(of: (deviceCode: String, userCode: String).self) { group in
-                for _ in 0..<40 {
-                    group.addTask {
-                        let start = try await client.startedDevice()
-                        return (start.deviceCode, start.userCode)
-                    }
-                }
-                return try await group.reduce(into: [(deviceCode: String, userCode: String)]()) { $0.append($1) }
+            let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                for _ in 0..<70 { group.addTask { try await client.startDevice() } }
+                return try await group.reduce(into: [TestResponse]()) { $0.append($1) }
             }
-            XCTAssertEqual(Set(starts.map(\.userCode)).count, 40)
-            XCTAssertEqual(Set(starts.map(\.deviceCode)).count, 40)
+            let started = answers.filter { $0.status.code == 200 }
+            let limit = DeviceAuthorizationController.publicLimitPerHour
+            XCTAssertEqual(started.count, limit, answers.map(\.bodyString).joined(separator: "\n"))
+            for refused in answers where refused.status.code != 200 {
+                assertOAuthError(refused, 429, "temporarily_unavailable")
+                XCTAssertEqual(refused.headers["Retry-After"], "3600")
+            }
+            let codes = try started.map { try XCTUnwrap(try $0.jsonObject()["user_code"] as? String) }
+            XCTAssertEqual(Set(codes).count, limit)
+            let devices = try started.map { try XCTUnwrap(try $0.jsonObject()["device_code"] as? String) }
+            XCTAssertEqual(Set(devices).count, limit)
+            let stored = try await app.number("SELECT count(*) AS n FROM oauth_device_codes")
+            XCTAssertEqual(stored, limit)
+
+            let confidential = try await app.oauthClient([
+                "grant_types": [OAuthClient.GrantType.deviceCode.rawValue], "redirect_uris": [String](), "scope": "acronyms:write",
+            ])
+            let proven = try await app.client.startDevice(auth: confidential.basic)
+            XCTAssertEqual(proven.status.code, 200, proven.bodyString)
         }
     }
 }

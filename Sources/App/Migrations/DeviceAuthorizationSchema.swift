@@ -9,7 +9,8 @@ extension TILMigrations {
     /// grows by 5 with every `slow_down` (§3.5), measured from `last_polled_at`. A decision
     /// moves `status` from `pending` to `approved` or `denied` once (with the user who
     /// decided); the token request that redeems an approval moves it to `redeemed` and links
-    /// the session it started.
+    /// the session it started. `requested_from` is a public client's caller, whose starts are
+    /// limited per hour.
     static let deviceAuthorizationSchema = Migration(
         name: "DeviceAuthorization",
         prepare: [
@@ -27,11 +28,16 @@ extension TILMigrations {
                 expires_at timestamptz NOT NULL,
                 decided_at timestamptz,
                 session_id uuid REFERENCES sessions (id) ON DELETE SET NULL,
+                requested_from text,
                 CHECK ((status = 'pending') = (user_id IS NULL))
             )
             """,
             "CREATE UNIQUE INDEX oauth_device_codes_pending_user_code ON oauth_device_codes (user_code) WHERE status = 'pending'",
             "CREATE INDEX oauth_device_codes_expires_at ON oauth_device_codes (expires_at)",
+            """
+            CREATE INDEX oauth_device_codes_requested_from ON oauth_device_codes (requested_from, created_at)
+            WHERE requested_from IS NOT NULL
+            """,
             insertTILCLI,
         ],
         revert: [

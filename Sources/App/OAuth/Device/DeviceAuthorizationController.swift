@@ -4,7 +4,7 @@ import Web
 /// form-encoded. The client authenticates as at the token endpoint (a public client by its
 /// `client_id`, a confidential one with its secret), must be registered for the device grant,
 /// and asks for scopes under the authorization endpoint's rules. The answer names the codes
-/// and where the user types the short one.
+/// and where the user types the short one. A public client's codes are limited per address.
 struct DeviceAuthorizationController: RouteCollection {
     let clients: ClientAuthenticator
     let codes: DeviceCodeRepository
@@ -13,6 +13,9 @@ struct DeviceAuthorizationController: RouteCollection {
 
     /// RFC 8628 §3.2's default, and TIL's: at most one poll every five seconds.
     static let interval = 5
+    /// Device codes one address may start per hour for public clients (anyone can be one):
+    /// enough for a room of people running `til login --web`, not for filling the table.
+    static let publicLimitPerHour = 60
     /// The verification page, below the issuer.
     static let verificationPath = "/device"
 
@@ -32,7 +35,10 @@ struct DeviceAuthorizationController: RouteCollection {
         } catch {
             throw OAuthError.invalidScope(error.description)
         }
-        let started = try await codes.start(client: client, scopes: scopes)
+        let address = client.isPublic ? request.clientAddress : nil
+        guard let started = try await codes.start(client: client, scopes: scopes, from: address, limit: Self.publicLimitPerHour) else {
+            throw OAuthError.throttled("device codes from this address", retryAfter: 3600)
+        }
         let shown = UserCode.display(started.userCode)
         let verification = issuer.current.endpoint(Self.verificationPath)
         let answer = DeviceAuthorization(

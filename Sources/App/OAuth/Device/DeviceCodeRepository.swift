@@ -22,18 +22,27 @@ struct DeviceCodeRepository: Sendable {
         let scopes: [String]
     }
 
-    /// Starts a code for `client` and `scopes`. A user code already pending is drawn again
-    /// (the unique index says so; at 2.6 · 10¹⁰ codes that is rare enough to retry).
-    func start(client: OAuthClient, scopes: [String]) async throws -> Started {
+    /// Starts a code for `client` and `scopes`; nil when `address` (a public client's caller)
+    /// started `limit` codes within the hour already. One address's starts are counted one at a
+    /// time (an advisory lock), so starts sent at once cannot all read a count below the limit.
+    /// A user code already pending is drawn again (the unique index says so; at 2.6 · 10¹⁰
+    /// codes that is rare enough to retry).
+    func start(client: OAuthClient, scopes: [String], from address: String?, limit: Int) async throws -> Started? {
         for attempt in 1...3 {
             let started = Started(deviceCode: SecureRandom.token(), userCode: UserCode.generate())
             do {
-                try await db.execute("""
-                    INSERT INTO oauth_device_codes (digest, user_code, client_id, scopes, expires_at)
-                    VALUES (\(SHA256.hex(of: started.deviceCode)), \(started.userCode), \(client.id), \(scopes.joined(separator: " ")),
-                            now() + \(lifetime.seconds) * interval '1 second')
-                    """)
-                return started
+                let stored = try await db.withTransaction { tx in
+                    if let address { try await tx.execute("SELECT pg_advisory_xact_lock(4, hashtext(\(address)))") }
+                    return try await tx.execute("""
+                        INSERT INTO oauth_device_codes (digest, user_code, client_id, scopes, expires_at, requested_from)
+                        SELECT \(SHA256.hex(of: started.deviceCode)), \(started.userCode), \(client.id), \(scopes.joined(separator: " ")),
+                               now() + \(lifetime.seconds) * interval '1 second', \(address)
+                        WHERE \(address)::text IS NULL OR (
+                            SELECT count(*) FROM oauth_device_codes
+                            WHERE requested_from = \(address) AND created_at > now() - interval '1 hour') < \(limit)
+                        """)
+                }
+                return stored == 1 ? started : nil
             } catch let error as PostgresError where error.sqlState == .uniqueViolation && attempt < 3 {
                 continue
             }
