@@ -12,8 +12,7 @@ import XCTest
 final class WebLoginCommandTests: XCTestCase {
     func testTilLoginWebStoresTheApprovedPairAndStatusSaysSo() async throws {
         try await withTestApp(.live) { app in
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("til-web-login-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let home = try Self.configHome()
             defer { try? FileManager.default.removeItem(at: home) }
             // $BROWSER: a script that records the URL it was asked to open.
             let opened = home.appendingPathComponent("opened")
@@ -21,9 +20,8 @@ final class WebLoginCommandTests: XCTestCase {
             try Data("#!/bin/sh\nprintf '%s' \"$1\" > '\(opened.path)'\n".utf8).write(to: browserScript)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browserScript.path)
             let server = "http://127.0.0.1:\(app.app.boundPort)"
-            let environment = [
-                "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path, "TIL_SERVER": server, "BROWSER": browserScript.path,
-            ]
+            var environment = Self.environment(home: home, app: app)
+            environment["BROWSER"] = browserScript.path
             async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
 
             let shown = UserCode.display(try await Self.pendingUserCode(app))
@@ -79,6 +77,18 @@ final class WebLoginCommandTests: XCTestCase {
         }
     }
 
+    /// A config folder of the test's own, where `til` keeps its credentials.
+    private static func configHome() throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("til-web-login-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return home
+    }
+
+    /// `til`'s whole environment: nothing inherited, the config folder, the server on loopback.
+    private static func environment(home: URL, app: TestApp) -> [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path, "TIL_SERVER": "http://127.0.0.1:\(app.app.boundPort)"]
+    }
+
     /// The user code `til` is waiting on, once it is stored: what the person reads off the
     /// terminal. Looked for every 25 ms, for at most ten seconds (the child process has no
     /// other way to say it started).
@@ -95,12 +105,9 @@ final class WebLoginCommandTests: XCTestCase {
     /// Denied in the browser: `til` says so and exits 2, storing nothing.
     func testADeniedWebLoginExitsTwoAndStoresNothing() async throws {
         try await withTestApp(.live) { app in
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("til-web-denied-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let home = try Self.configHome()
             defer { try? FileManager.default.removeItem(at: home) }
-            let environment = [
-                "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path, "TIL_SERVER": "http://127.0.0.1:\(app.app.boundPort)",
-            ]
+            let environment = Self.environment(home: home, app: app)
             async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
             let browser = BrowserClient(app.client)
             try await browser.signIn("admin")
@@ -119,12 +126,9 @@ final class WebLoginCommandTests: XCTestCase {
     /// login's refresh door would not take it).
     func testAWebLoginRefreshesAtTheTokenEndpoint() async throws {
         try await withTestApp(.live, settings: ["TOKEN_TTL": "1"]) { app in
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("til-web-refresh-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let home = try Self.configHome()
             defer { try? FileManager.default.removeItem(at: home) }
-            let environment = [
-                "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_CONFIG_HOME": home.path, "TIL_SERVER": "http://127.0.0.1:\(app.app.boundPort)",
-            ]
+            let environment = Self.environment(home: home, app: app)
             async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
             let browser = BrowserClient(app.client)
             try await browser.signIn("admin")
