@@ -126,12 +126,13 @@ final class WebLoginCommandTests: XCTestCase {
     /// login's refresh door would not take it).
     func testAWebLoginRefreshesAtTheTokenEndpoint() async throws {
         try await withTestApp(.live, settings: ["TOKEN_TTL": "1"]) { app in
+            // Signed in before `til` starts this time: the page is ready when the code is.
+            let browser = BrowserClient(app.client)
+            try await browser.signIn("admin")
             let home = try Self.configHome()
             defer { try? FileManager.default.removeItem(at: home) }
             let environment = Self.environment(home: home, app: app)
             async let login = TILServerRun.run(["login", "--web"], environment: environment, timeLimit: .seconds(40), binary: "til")
-            let browser = BrowserClient(app.client)
-            try await browser.signIn("admin")
             _ = try await browser.decideDevice(try await Self.pendingUserCode(app), approve: true)
             let result = try await login
             XCTAssertEqual(result.status, 0, result.stderr)
