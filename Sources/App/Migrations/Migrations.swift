@@ -8,7 +8,8 @@ enum TILMigrations {
         [createUsers, createAcronyms, createCategories, createAcronymCategories, createTokens,
          seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
          createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
-         sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema]
+         sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema,
+         nullSkippingIndexes]
     }
 
     static let createUsers = Migration(

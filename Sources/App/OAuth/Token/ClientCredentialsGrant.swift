@@ -27,7 +27,7 @@ struct ClientCredentialsGrant: Sendable {
         let requested = Result { () throws(OAuthError) in try TokenTarget.requested(form["scope"]) }
         let audience = try? target.get().audience
         let grant = OAuthTokenIssuer.Grant(userID: nil, clientID: credentials.clientID, scopes: [], audience: audience, withRefreshToken: false)
-        let issue = OAuthTokenIssuer.Issue()
+        let issue = OAuthTokenIssuer.Issue(withRefreshToken: false)
         let rows = try await db.query(statement(credentials, gate: Gate(credentials, target: target, requested: requested), issue: issue, grant: grant))
 
         let found = try rows.first.map(ClientAuthenticator.stored)
@@ -37,7 +37,7 @@ struct ClientCredentialsGrant: Sendable {
         }
         let granted = try Self.scopes(of: client, target: try target.get(), requested: try requested.get())
         if let row = rows.first, try row.decode(column: "expires_in", as: Double?.self) != nil {
-            return try issue.answer(row, refreshToken: false)
+            return try issue.answer(row)
         }
         return try await tokens.start(
             .init(userID: nil, clientID: client.id, scopes: granted, audience: audience, withRefreshToken: false), on: db)
@@ -67,10 +67,10 @@ struct ClientCredentialsGrant: Sendable {
         let asked: String?
 
         init?(_ credentials: ClientCredentials, target: Result<TokenTarget, OAuthError>, requested: Result<[String]?, OAuthError>) {
-            guard credentials.method != .none, let secret = credentials.secret, secret.utf8.count <= 256,
+            guard credentials.method != .none, let digest = credentials.secretDigest,
                 case .success(let resolved) = target, case .success(let asked) = requested
             else { return nil }
-            secretDigest = SHA256.hex(of: secret)
+            secretDigest = digest
             userless = ClientCredentialsGrant.userless(resolved).joined(separator: " ")
             self.asked = asked?.joined(separator: " ")
         }

@@ -37,7 +37,7 @@ struct CodeRedemption: Sendable {
                 userID: stored.userID, clientID: client.id, scopes: stored.scopes(for: target), audience: target.audience,
                 withRefreshToken: client.grantTypes.contains(.refreshToken))
             // The code is linked to the session in the statement that starts it.
-            let issue = OAuthTokenIssuer.Issue()
+            let issue = OAuthTokenIssuer.Issue(withRefreshToken: grant.withRefreshToken)
             let issued = try await tx.query("""
                 WITH \(issuer.storing(issue, grant)), linked AS (
                     UPDATE oauth_codes SET session_id = \(issue.sessionID) WHERE digest = \(digest)
@@ -45,7 +45,7 @@ struct CodeRedemption: Sendable {
                 SELECT \(OAuthTokenIssuer.Issue.answerColumns) FROM session
                 """)
             guard let row = issued.first else { throw PostgresError(.server, message: "an INSERT ... RETURNING returned no row") }
-            let answer = try issue.answer(row, refreshToken: grant.withRefreshToken)
+            let answer = try issue.answer(row)
             return .success(answer)
         }
         if let outcome { return try outcome.get() }

@@ -22,37 +22,43 @@ struct OAuthTokenIssuer: Sendable {
     }
 
     func start(_ grant: Grant, on runner: any PostgresQueryable) async throws -> OAuthTokenAnswer {
-        let issue = Issue()
+        let issue = Issue(withRefreshToken: grant.withRefreshToken)
         let rows = try await runner.query("""
             WITH \(storing(issue, grant))
             SELECT \(Issue.answerColumns) FROM session
             """)
         guard let row = rows.first else { throw PostgresError(.server, message: "an INSERT ... RETURNING returned no row") }
-        return try issue.answer(row, refreshToken: grant.withRefreshToken)
+        return try issue.answer(row)
     }
 
     /// The tokens of a session about to start: every value is drawn before the statement, so
-    /// the answer can name them.
+    /// the answer can name them. A refresh token only when the grant gives one: nothing is
+    /// drawn, hashed or stored for an absent one (`client_credentials`, issue 18's benchmark).
     struct Issue: Sendable {
         let sessionID = SecureRandom.uuid()
         let accessID = SecureRandom.uuid()
-        let refreshID = SecureRandom.uuid()
         let access = SecureRandom.token()
-        let refresh = SecureRandom.token()
+        /// The refresh token's id and value, nil when the grant gives none.
+        let refresh: (id: UUID, token: String)?
+
+        init(withRefreshToken: Bool) {
+            refresh = withRefreshToken ? (SecureRandom.uuid(), SecureRandom.token()) : nil
+        }
 
         /// What a statement built by `storing` selects from `session` for `answer`.
         static let answerColumns: PostgresQuery = "extract(epoch FROM session.expires_at - now())::float8 AS expires_in, session.scopes"
 
         /// The answer from a row holding `answerColumns`: the scope is what the session stored.
-        func answer(_ row: PostgresRow, refreshToken: Bool) throws -> OAuthTokenAnswer {
+        func answer(_ row: PostgresRow) throws -> OAuthTokenAnswer {
             let expiresIn = try row.decode(column: "expires_in", as: Double.self)
             return OAuthTokenAnswer(
                 accessToken: access, expiresIn: max(0, Int(expiresIn.rounded(.down))), scope: try row.decode(column: "scopes"),
-                refreshToken: refreshToken ? refresh : nil, sessionID: sessionID)
+                refreshToken: refresh?.token, sessionID: sessionID)
         }
     }
 
-    /// The CTEs `session`, `access` and `refresh` that store `issue` for `grant`, for a caller
+    /// The CTEs `session`, `access` and (when `issue` has a refresh token) `refresh` that store
+    /// `issue` for `grant`, for a caller
     /// that adds its own reads or writes to the same statement. The session's scopes are the
     /// SQL `scopes` (nil: the grant's), and its row is inserted once per row of `source` (a
     /// `FROM …` clause; empty: once). A `source` without rows stores nothing.
@@ -61,7 +67,7 @@ struct OAuthTokenIssuer: Sendable {
         let lifetime = settings.sessionMaxLifetime.seconds
         // Without a refresh token the session ends with its access token.
         let sessionTTL = grant.withRefreshToken ? settings.refreshTokenTTL : settings.tokenTTL
-        return """
+        let stored: PostgresQuery = """
             session AS (
                 INSERT INTO sessions (id, user_id, scopes, expires_at, refresh_expires_at, kind, client_id, audience)
                 SELECT \(issue.sessionID), \(grant.userID), \(scopes),
@@ -75,10 +81,16 @@ struct OAuthTokenIssuer: Sendable {
             ), access AS (
                 INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
                 SELECT \(issue.accessID), \(SHA256.hex(of: issue.access)), \(grant.userID), \(issue.sessionID), expires_at FROM session
-            ), refresh AS (
+            )
+            """
+        // Without a refresh token, no CTE at all: PostgreSQL would still open, lock and
+        // prepare refresh_tokens and its indexes for an INSERT of no row.
+        guard let refresh = issue.refresh else { return stored }
+        return """
+            \(stored), refresh AS (
                 INSERT INTO refresh_tokens (id, digest, session_id, parent_id, access_token_id, expires_at)
-                SELECT \(issue.refreshID), \(SHA256.hex(of: issue.refresh)), \(issue.sessionID), NULL, \(issue.accessID), refresh_expires_at
-                FROM session WHERE \(grant.withRefreshToken)
+                SELECT \(refresh.id), \(SHA256.hex(of: refresh.token)), \(issue.sessionID), NULL, \(issue.accessID), refresh_expires_at
+                FROM session
             )
             """
     }
