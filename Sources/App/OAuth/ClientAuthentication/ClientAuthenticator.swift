@@ -1,3 +1,4 @@
+import Crypt
 import Postgres
 import Web
 
@@ -41,13 +42,19 @@ struct ClientAuthenticator: Sendable {
         confidentialOnly: Bool
     ) async throws {
         guard let method, method == credentials.method, !confidentialOnly || method != .none,
-            method == .none || ClientSecret.matches(credentials.secret ?? "", digest: secretDigest ?? "")
+            method == .none || Self.matches(credentials, secretDigest)
         else {
             if let wait = try await throttle.recordFailure(clientID: credentials.clientID, address: request.clientAddress) {
                 throw OAuthError.throttled("failed client authentications", retryAfter: wait)
             }
             throw OAuthError.invalidClient("Client authentication failed.", usedHeader: credentials.usedHeader)
         }
+    }
+
+    /// The sent secret's digest against the stored one, in constant time (`ClientSecret`).
+    private static func matches(_ credentials: ClientCredentials, _ stored: String?) -> Bool {
+        guard let sent = credentials.secretDigest, let stored else { return false }
+        return ConstantTime.equals(sent, stored)
     }
 
     /// A client and its digest from a row holding `columns`.

@@ -1,3 +1,4 @@
+import Crypt
 import Web
 
 /// How a client presented itself at an OAuth endpoint (RFC 6749 §2.3.1): HTTP Basic with the
@@ -7,6 +8,9 @@ struct ClientCredentials: Sendable, Equatable {
     let clientID: String
     let secret: String?
     let method: OAuthClient.AuthMethod
+    /// The SHA-256 of `secret`, made once for every check that compares it (nil: no secret,
+    /// or an overlong one, which is nobody's).
+    let secretDigest: String?
 
     var usedHeader: Bool { method == .clientSecretBasic }
 
@@ -31,6 +35,7 @@ struct ClientCredentials: Sendable, Equatable {
         self.clientID = clientID
         self.secret = secret
         self.method = method
+        secretDigest = secret.flatMap { $0.utf8.count <= 256 ? SHA256.hex(of: $0) : nil }
     }
 
     /// `Basic base64(urlencoded(id):urlencoded(secret))`: the headers' own Basic decoding, then
