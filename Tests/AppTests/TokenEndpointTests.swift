@@ -151,4 +151,35 @@ final class TokenEndpointTests: XCTestCase {
             XCTAssertEqual(try own.jsonObject()["scope"] as? String, "categories:write", "TIL's own resource, named")
         }
     }
+
+    /// The scopes a `client_credentials` token gets, by each of the grant's two ways: one
+    /// statement when the request alone says which (asked ones, or the one scope that needs no
+    /// user), the client's order when it decides (several, none asked: a second statement).
+    /// The answer and the stored session agree either way.
+    func testClientCredentialsScopesKeepTheirOrderOnEitherPath() async throws {
+        try await withTestApp(settings: ["RESOURCES": "https://notes.example=notes:read notes:write"]) { app in
+            let client = try await app.oauthClient(["scope": "notes:write categories:write notes:read"])
+            let notes = ("resource", "https://notes.example")
+            let cases: [([(String, String)], String)] = [
+                ([notes], "notes:write notes:read"),
+                ([notes, ("scope", "notes:read notes:write")], "notes:read notes:write"),
+                ([notes, ("scope", "notes:read")], "notes:read"),
+                ([], "categories:write"),
+                ([("scope", "categories:write")], "categories:write"),
+            ]
+            for (fields, expected) in cases {
+                let response = try await app.client.postForm("/oauth/token", [("grant_type", "client_credentials")] + fields, auth: client.basic)
+                XCTAssertEqual(response.status.code, 200, "\(fields) \(response.bodyString)")
+                XCTAssertEqual(try response.jsonObject()["scope"] as? String, expected, "\(fields)")
+                let token = try XCTUnwrap(try response.jsonObject()["access_token"] as? String)
+                let rows = try await app.til.db.query("""
+                    SELECT s.scopes FROM tokens t JOIN sessions s ON s.id = t.session_id WHERE t.digest = \(SHA256.hex(of: token))
+                    """)
+                XCTAssertEqual(try rows.first?.decode(column: "scopes", as: String.self), expected, "\(fields)")
+            }
+            let beyond = try await app.client.postForm(
+                "/oauth/token", [("grant_type", "client_credentials"), notes, ("scope", "notes:read categories:write")], auth: client.basic)
+            assertOAuthError(beyond, 400, "invalid_scope", "categories:write is TIL's, not the notes resource's")
+        }
+    }
 }

@@ -58,28 +58,35 @@ struct ClientCredentialsGrant: Sendable {
     }
 
     /// What SQL needs to find alone that a request passes every check; nil when it cannot
-    /// (no secret, an overlong one, or a `resource` or `scope` already refused).
+    /// (no secret, an overlong one, a `resource` or `scope` already refused), or when the
+    /// scopes to grant depend on the client's registered order (no `scope` asked at a resource
+    /// with several scopes that need no user): then a second statement starts the session.
     private struct Gate {
         let secretDigest: String
-        /// `userless(target)`, space-separated.
-        let userless: String
-        /// The scopes asked for, space-separated; nil when none were.
-        let asked: String?
+        /// The scopes the session gets, space-separated, once SQL finds the client registered
+        /// every one of them: the ones asked for, all userless, or else the one userless scope.
+        let scopes: String
 
         init?(_ credentials: ClientCredentials, target: Result<TokenTarget, OAuthError>, requested: Result<[String]?, OAuthError>) {
             guard credentials.method != .none, let digest = credentials.secretDigest,
                 case .success(let resolved) = target, case .success(let asked) = requested
             else { return nil }
+            let userless = ClientCredentialsGrant.userless(resolved)
+            if let asked {
+                guard asked.allSatisfy(userless.contains) else { return nil }
+                scopes = asked.joined(separator: " ")
+            } else {
+                guard userless.count == 1 else { return nil }
+                scopes = userless[0]
+            }
             secretDigest = digest
-            userless = ClientCredentialsGrant.userless(resolved).joined(separator: " ")
-            self.asked = asked?.joined(separator: " ")
         }
     }
 
     /// The client's row (`ClientAuthenticator.columns`), and when SQL finds the request passes
     /// every check, the session `issue` started (`OAuthTokenIssuer.Issue.answerColumns`, NULL
-    /// otherwise). The scopes are `scopes(of:target:requested:)` in SQL: the asked ones in the
-    /// order asked, or the client's allowed ones in its order.
+    /// otherwise) with the gate's scopes: `scopes(of:target:requested:)`, as the gate made
+    /// them, once the client is found to hold them all. No array is built in SQL.
     private func statement(
         _ credentials: ClientCredentials, gate: Gate?, issue: OAuthTokenIssuer.Issue, grant: OAuthTokenIssuer.Grant
     ) -> PostgresQuery {
@@ -87,16 +94,12 @@ struct ClientCredentialsGrant: Sendable {
         return """
             WITH client AS (
                 SELECT \(unescaped: ClientAuthenticator.columns) FROM oauth_clients WHERE id = \(id)
-            ), allowed AS (
-                SELECT ARRAY(SELECT u.name FROM unnest(string_to_array(c.scope, ' ')) WITH ORDINALITY AS u(name, n)
-                             WHERE u.name = ANY (string_to_array(\(gate?.userless), ' ')) ORDER BY u.n) AS names
-                FROM client c
+            ), granted AS (
+                SELECT \(gate?.scopes)::text AS names FROM client c
                 WHERE \(gate != nil) AND c.auth_method = \(credentials.method.rawValue) AND c.auth_method <> 'none'
                   AND c.secret_digest = \(gate?.secretDigest)
                   AND 'client_credentials' = ANY (string_to_array(c.grant_types, ' '))
-            ), granted AS (
-                SELECT coalesce(\(gate?.asked), array_to_string(a.names, ' ')) AS names FROM allowed a
-                WHERE cardinality(a.names) > 0 AND (\(gate?.asked)::text IS NULL OR string_to_array(\(gate?.asked), ' ') <@ a.names)
+                  AND string_to_array(c.scope, ' ') @> string_to_array(\(gate?.scopes), ' ')
             ), \(tokens.storing(issue, grant, scopes: "granted.names", for: "FROM granted"))
             SELECT client.*, \(OAuthTokenIssuer.Issue.answerColumns) FROM client LEFT JOIN session ON TRUE
             """
