@@ -58,7 +58,7 @@ struct DeviceCodeGrant: Sendable {
                     scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init),
                     audience: nil, withRefreshToken: client.grantTypes.contains(.refreshToken))
                 // The code is spent and linked to the session in the statement that starts it.
-                let issue = OAuthTokenIssuer.Issue()
+                let issue = OAuthTokenIssuer.Issue(withRefreshToken: grant.withRefreshToken)
                 let issued = try await tx.query("""
                     WITH \(tokens.storing(issue, grant)), spent AS (
                         UPDATE oauth_device_codes SET status = 'redeemed', last_polled_at = now(), session_id = \(issue.sessionID)
@@ -67,7 +67,7 @@ struct DeviceCodeGrant: Sendable {
                     SELECT \(OAuthTokenIssuer.Issue.answerColumns) FROM session
                     """)
                 guard let row = issued.first else { throw PostgresError(.server, message: "an INSERT ... RETURNING returned no row") }
-                return .success(try issue.answer(row, refreshToken: grant.withRefreshToken))
+                return .success(try issue.answer(row))
             }
         }
         return try outcome.get()
