@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "TILClient", targets: ["TILClient"]),
         .executable(name: "til", targets: ["TILCLI"]),
+        .executable(name: "notes-api", targets: ["NotesExample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -103,6 +104,13 @@ let package = Package(
         .executableTarget(
             name: "TILCLI",
             dependencies: ["TILClient", "Terminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+
+        // An example of a second API that trusts TIL's tokens by introspection (Examples/Notes):
+        // the Web framework, TILClient for its calls to TIL, nothing of the App.
+        .executableTarget(
+            name: "NotesExample", dependencies: ["Web", "TILClient", "Crypt", logging], path: "Examples/Notes",
             swiftSettings: swiftSettings
         ),
 

@@ -15,15 +15,24 @@ final class ServerProcess {
 
     /// Starts the binary built next to the test bundle (`swift build --build-tests` builds it),
     /// on `hostname` and `port` (default: a free one), with `arguments` added to `serve`'s.
-    init(environment: [String: String], hostname: String = "127.0.0.1", port: Int? = nil, arguments: [String] = []) throws {
-        let binary = try Self.binaryURL()
-        self.port = try port ?? Self.freePort()
-        client = TestClient(host: hostname, port: self.port)
-        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("til-server-\(self.port)-\(UUID()).log")
+    convenience init(environment: [String: String], hostname: String = "127.0.0.1", port: Int? = nil, arguments: [String] = []) throws {
+        let port = try port ?? Self.freePort()
+        try self.init(
+            executable: "til-server", environment: environment, hostname: hostname, port: port,
+            arguments: ["serve", "--hostname", hostname, "--port", String(port), "--no-auto-migrate"] + arguments)
+    }
+
+    /// Another server binary of the package (`notes-api`), told where to listen by `arguments`
+    /// or `environment`, which must say `hostname` and `port`.
+    init(executable: String, environment: [String: String], hostname: String = "127.0.0.1", port: Int, arguments: [String] = []) throws {
+        let binary = try Self.binaryURL(named: executable)
+        self.port = port
+        client = TestClient(host: hostname, port: port)
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(executable)-\(port)-\(UUID()).log")
         guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else { throw ServerProcessError.noLog(logURL.path) }
         let log = try FileHandle(forWritingTo: logURL)
         process.executableURL = binary
-        process.arguments = ["serve", "--hostname", hostname, "--port", String(self.port), "--no-auto-migrate"] + arguments
+        process.arguments = arguments
         process.environment = environment
         process.standardOutput = log
         process.standardError = log
@@ -46,13 +55,13 @@ final class ServerProcess {
     /// `AppConfiguration.testingSecretKey`, as `SECRET_KEY` spells it.
     static let testingSecretKey = "746573742d6f6e6c792073656372657420d09fd09e20546f646179204c6561726e"
 
-    /// Waits (at most `timeout`) until `/health` answers 200. Each probe closes its connection,
+    /// Waits (at most `timeout`) until `path` (`/health`) answers 200. Each probe closes its connection,
     /// as an orchestrator's does, so none stays open to count against a connection limit.
-    func waitUntilHealthy(timeout: Duration = .seconds(15)) async throws {
+    func waitUntilHealthy(path: String = "/health", timeout: Duration = .seconds(15)) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard process.isRunning else { throw ServerProcessError.exited(output) }
-            if let response = try? await client.send(.get, "/health", headers: ["Connection": "close"]), response.status.code == 200 {
+            if let response = try? await client.send(.get, path, headers: ["Connection": "close"]), response.status.code == 200 {
                 return
             }
             try await Task.sleep(for: .milliseconds(100))
