@@ -150,6 +150,7 @@ let package = Package(
             dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "Threads", logging],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "NotesExampleTests", dependencies: ["NotesExample"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DeploymentTests", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings
         ),

@@ -62,5 +62,8 @@ final class IntrospectionCache: Sendable {
 
     var count: Int { entries.withLock { $0.count } }
 
+    /// The keys held: digests, never tokens.
+    var digests: [String] { entries.withLock { Array($0.keys) } }
+
     private static func key(_ token: String) -> String { SHA256.hex(of: token) }
 }

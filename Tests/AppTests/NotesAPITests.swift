@@ -9,7 +9,7 @@ import XCTest
 /// Issue 19, "a second API that trusts TIL": the example resource server (`notes-api`) takes
 /// TIL's tokens by introspection. One sign-in at TIL buys a token for TIL's API and one for the
 /// notes API; each works only where it is for; scopes, revocation and expiry hold there too.
-final class NotesExampleTests: XCTestCase {
+final class NotesAPITests: XCTestCase {
     func testOneSignInGetsATokenForTILsAPIAndOneForTheNotesAPIEachRefusedByTheOther() async throws {
         try await NotesAPIHarness.run(cacheSeconds: 5, failed: { self.hasFailed }) { notes in
             let app = notes.app
