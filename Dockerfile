@@ -9,6 +9,8 @@ COPY Package.swift ./
 COPY Sources ./Sources
 # The build plugin that embeds Sources/App/OpenAPI/openapi.json in the binary.
 COPY Plugins ./Plugins
+# Not built here, but the manifest names it: SwiftPM refuses a target whose folder is missing.
+COPY Examples ./Examples
 RUN swift build -c release --product til-server --static-swift-stdlib
 
 FROM debian:bookworm-slim
