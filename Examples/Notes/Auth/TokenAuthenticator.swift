@@ -33,7 +33,8 @@ struct TokenAuthenticator: Authenticator {
         request.auth.login(NotesCaller(owner: owner, username: result.username, scopes: result.scopes))
     }
 
-    /// The cached answer while it lives, else TIL's (kept when active).
+    /// The cached answer while it lives, else TIL's (kept when active, timed from `now`, before
+    /// the question left).
     private func introspection(of token: String, for request: Request, now: Date) async throws -> IntrospectionResult {
         if let cached = cache.result(for: token, now: now) { return cached }
         do {

@@ -41,10 +41,13 @@ final class IntrospectionCache: Sendable {
         }
     }
 
-    /// Keeps an active `result` until `min(now + lifetime, exp)`; ignores anything else.
+    /// Keeps an active `result` until `min(now + lifetime, exp)`; ignores anything else. Pass
+    /// the time the question was asked, not answered: the entry then ends no later than
+    /// `lifetime` after TIL looked.
     func store(_ result: IntrospectionResult, for token: String, now: Date = Date()) {
         guard result.active, lifetime > .zero else { return }
-        var expires = now.addingTimeInterval(TimeInterval(lifetime.components.seconds))
+        let (seconds, attoseconds) = lifetime.components
+        var expires = now.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
         if let expiry = result.expiry { expires = min(expires, expiry) }
         guard expires > now else { return }
         let key = Self.key(token)
