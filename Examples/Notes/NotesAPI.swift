@@ -8,7 +8,7 @@ import Web
 /// (`NotesSettings`); a bad value exits 78 (EX_CONFIG), as til-server does.
 @main
 enum NotesAPI {
-    static func main() async throws {
+    static func main() async {
         let settings: NotesSettings
         do {
             settings = try NotesSettings(environment: ProcessInfo.processInfo.environment)
@@ -21,8 +21,14 @@ enum NotesAPI {
         app.http.host = settings.host
         app.http.port = settings.port
         app.http.serverName = "notes-api"
-        try NotesApp(settings: settings).configure(app)
         app.logger.notice("resource \(settings.resourceURI), tokens checked at \(settings.issuer.absoluteString)")
-        try await app.run()
+        do {
+            try NotesApp(settings: settings).configure(app)
+            try await app.run()
+        } catch {
+            // A port in use, say: the operator's line, not a crash report.
+            FileHandle.standardError.write(Data("notes-api: \(error)\n".utf8))
+            exit(1)
+        }
     }
 }

@@ -162,6 +162,30 @@ final class NotesAPITests: XCTestCase {
         }
     }
 
+    /// A bad setting ends notes-api with 78 (EX_CONFIG) and a line naming it; a port in use
+    /// with 1 and a line: never a crash report. Neither needs TIL (discovery waits for a token).
+    func testBadSettingsAndABusyPortEndTheProcessWithALineNotACrash() async throws {
+        let port = try ServerProcess.freePort()
+        let good = ["NOTES_ISSUER": "http://127.0.0.1:9", "NOTES_CLIENT_ID": "notes", "NOTES_CLIENT_SECRET": "s", "NOTES_PORT": String(port)]
+        let misconfigured = try ServerProcess(executable: "notes-api", environment: good.merging(["NOTES_CACHE_SECONDS": "600"]) { $1 }, port: port)
+        let status = await misconfigured.waitForExit()
+        XCTAssertEqual(status, 78, misconfigured.output)
+        XCTAssertEqual(misconfigured.output, "notes-api: NOTES_CACHE_SECONDS must be a whole number from 0 to 60\n")
+
+        let first = try ServerProcess(executable: "notes-api", environment: good, port: port)
+        try await first.waitUntilHealthy(path: "/.well-known/oauth-protected-resource")
+        let second = try ServerProcess(executable: "notes-api", environment: good, port: port)
+        let busy = await second.waitForExit()
+        XCTAssertEqual(busy, 1, second.output)
+        XCTAssertTrue(second.output.contains("notes-api: 127.0.0.1:\(port) is already in use"), second.output)
+        XCTAssertFalse(second.output.contains("Fatal error"), second.output)
+        // With TIL unreachable, a token gets a 503 to retry, not a verdict.
+        let unreachable = try await first.client.send(.get, "/notes", auth: .bearer("some-token"))
+        XCTAssertEqual(unreachable.status.code, 503, unreachable.bodyString)
+        XCTAssertNotNil(unreachable.headers["Retry-After"])
+        await first.stop()
+    }
+
     private func redeem(_ code: String, _ pkce: PKCEPair, _ client: StoredClient, resource: String, _ app: TestApp) async throws -> [String: Any] {
         let response = try await app.client.postForm("/oauth/token", [
             ("grant_type", "authorization_code"), ("code", code), ("code_verifier", pkce.verifier),

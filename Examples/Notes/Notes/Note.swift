@@ -1,11 +1,17 @@
 import Foundation
 import Web
 
-/// One note, as stored and as answered.
+/// One note, as stored and as answered (an id in lower case, the time in ISO 8601).
 struct Note: Content, Equatable {
-    let id: UUID
+    let id: String
     let text: String
-    let createdAt: Date
+    let createdAt: String
+
+    init(text: String, at date: Date = Date()) {
+        id = UUID().uuidString.lowercased()
+        self.text = text
+        createdAt = date.ISO8601Format()
+    }
 
     /// What `POST /notes` takes.
     struct Draft: Content {

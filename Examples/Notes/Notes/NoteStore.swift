@@ -18,7 +18,7 @@ final class NoteStore: Sendable {
         notes.withLock { notes in
             let mine = notes[owner] ?? []
             guard mine.count < Self.maxPerOwner, notes[owner] != nil || notes.count < Self.maxOwners else { return nil }
-            let note = Note(id: UUID(), text: text, createdAt: Date())
+            let note = Note(text: text)
             notes[owner] = mine + [note]
             return note
         }
