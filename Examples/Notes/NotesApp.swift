@@ -8,7 +8,8 @@ struct NotesApp {
 
     func configure(_ app: Application) throws {
         let metadata = ResourceMetadata(
-            resource: settings.resourceURI, authorizationServers: [settings.issuer.absoluteString], scopesSupported: ResourceMetadata.scopes)
+            resource: settings.resourceURI, authorizationServers: [settings.issuer.absoluteString],
+            scopesSupported: ResourceMetadata.scopes)
         app.get(PathComponent(ResourceMetadata.path(for: settings.resource))) { _ in metadata }
 
         let challenge = BearerChallenge(realm: "notes", resourceMetadata: ResourceMetadata.url(for: settings.resource))

@@ -75,7 +75,8 @@ struct NotesAPIHarness {
     func assertInvalidToken(_ response: TestResponse, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(response.status.code, 401, "\(message): \(response.bodyString)", file: file, line: line)
         let challenge = response.headers["WWW-Authenticate"] ?? ""
-        XCTAssertTrue(challenge.hasPrefix(#"Bearer realm="notes", error="invalid_token""#), "\(message): \(challenge)", file: file, line: line)
+        XCTAssertTrue(
+            challenge.hasPrefix(#"Bearer realm="notes", error="invalid_token""#), "\(message): \(challenge)", file: file, line: line)
         assertNamesMetadata(challenge, message, file: file, line: line)
     }
 

@@ -21,10 +21,13 @@ final class NotesAPITests: XCTestCase {
             let pkce = PKCEPair()
             let first = AuthorizationFlowTests.authorize(
                 client, pkce, scope: "acronyms:write notes:read notes:write", [("resource", notes.tilAPI), ("resource", notes.resource)])
-            let signedIn = try await browser.submit(try HTMLForm.only(in: try await browser.get(first)), ["username": "leia", "password": "password"])
+            let loginPage = try await browser.get(first)
+            let signedIn = try await browser.submit(try HTMLForm.only(in: loginPage), ["username": "leia", "password": "password"])
             let consent = try await browser.get(try XCTUnwrap(signedIn.location))
             for scope in ["notes:read", "notes:write"] {
-                XCTAssertTrue(consent.bodyString.contains("\(scope)&#39; at \(notes.resource)"), "the user sees where: \(consent.bodyString)")
+                XCTAssertTrue(
+                    consent.bodyString.contains("\(scope)&#39; at \(notes.resource)"),
+                    "the user sees where: \(consent.bodyString)")
             }
             let approved = try await browser.submit(try HTMLForm.only(in: consent), clicking: ("decision", "approve"))
             let tilAnswer = try await redeem(try XCTUnwrap(try approved.redirectQuery()["code"]), pkce, client, resource: notes.tilAPI, app)
@@ -95,7 +98,8 @@ final class NotesAPITests: XCTestCase {
                 notes.assertInvalidToken(response, label)
             }
             // A header far beyond the server's limits: refused by the HTTP layer, the server lives on.
-            let huge = try await notes.notes.client.send(.get, "/notes", headers: ["Authorization": "Bearer " + String(repeating: "a", count: 100_000)])
+            let hugeHeader = "Bearer " + String(repeating: "a", count: 100_000)
+            let huge = try await notes.notes.client.send(.get, "/notes", headers: ["Authorization": hugeHeader])
             XCTAssertTrue([400, 431].contains(huge.status.code), "\(huge.status.code) \(huge.bodyString)")
             let token = try await notes.clientToken(scope: "notes:read notes:write")
             let badBodies: [(String, [UInt8], String?)] = [
@@ -166,8 +170,11 @@ final class NotesAPITests: XCTestCase {
     /// with 1 and a line: never a crash report. Neither needs TIL (discovery waits for a token).
     func testBadSettingsAndABusyPortEndTheProcessWithALineNotACrash() async throws {
         let port = try ServerProcess.freePort()
-        let good = ["NOTES_ISSUER": "http://127.0.0.1:9", "NOTES_CLIENT_ID": "notes", "NOTES_CLIENT_SECRET": "s", "NOTES_PORT": String(port)]
-        let misconfigured = try ServerProcess(executable: "notes-api", environment: good.merging(["NOTES_CACHE_SECONDS": "600"]) { $1 }, port: port)
+        let good = [
+            "NOTES_ISSUER": "http://127.0.0.1:9", "NOTES_CLIENT_ID": "notes", "NOTES_CLIENT_SECRET": "s", "NOTES_PORT": String(port),
+        ]
+        let tooLong = good.merging(["NOTES_CACHE_SECONDS": "600"]) { $1 }
+        let misconfigured = try ServerProcess(executable: "notes-api", environment: tooLong, port: port)
         let status = await misconfigured.waitForExit()
         XCTAssertEqual(status, 78, misconfigured.output)
         XCTAssertEqual(misconfigured.output, "notes-api: NOTES_CACHE_SECONDS must be a whole number from 0 to 60\n")
@@ -186,7 +193,9 @@ final class NotesAPITests: XCTestCase {
         await first.stop()
     }
 
-    private func redeem(_ code: String, _ pkce: PKCEPair, _ client: StoredClient, resource: String, _ app: TestApp) async throws -> [String: Any] {
+    private func redeem(
+        _ code: String, _ pkce: PKCEPair, _ client: StoredClient, resource: String, _ app: TestApp
+    ) async throws -> [String: Any] {
         let response = try await app.client.postForm("/oauth/token", [
             ("grant_type", "authorization_code"), ("code", code), ("code_verifier", pkce.verifier),
             ("redirect_uri", client.redirectURIs[0]), ("client_id", client.id), ("resource", resource),

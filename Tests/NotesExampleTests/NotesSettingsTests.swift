@@ -37,15 +37,20 @@ final class NotesSettingsTests: XCTestCase {
 
     func testTheDiscoveryURLPutsTheWellKnownPartBeforeTheIssuersPath() throws {
         let root = try XCTUnwrap(URL(string: "https://til.example"))
-        XCTAssertEqual(AuthorizationServerMetadata.discoveryURL(of: root)?.absoluteString, "https://til.example/.well-known/oauth-authorization-server")
+        XCTAssertEqual(
+            AuthorizationServerMetadata.discoveryURL(of: root)?.absoluteString,
+            "https://til.example/.well-known/oauth-authorization-server")
         let nested = try XCTUnwrap(URL(string: "https://example.com/til"))
         XCTAssertEqual(
-            AuthorizationServerMetadata.discoveryURL(of: nested)?.absoluteString, "https://example.com/.well-known/oauth-authorization-server/til")
+            AuthorizationServerMetadata.discoveryURL(of: nested)?.absoluteString,
+            "https://example.com/.well-known/oauth-authorization-server/til")
     }
 
     /// RFC 7662 lets `aud` be one string or an array; anything else is no answer.
     func testAnAudienceIsOneStringOrAnArray() throws {
-        func decode(_ json: String) throws -> IntrospectionResult { try JSONDecoder().decode(IntrospectionResult.self, from: Data(json.utf8)) }
+        func decode(_ json: String) throws -> IntrospectionResult {
+            try JSONDecoder().decode(IntrospectionResult.self, from: Data(json.utf8))
+        }
         XCTAssertEqual(try decode(#"{"active":true,"aud":"https://a"}"#).audiences, ["https://a"])
         XCTAssertEqual(try decode(#"{"active":true,"aud":["https://a","https://b"]}"#).audiences, ["https://a", "https://b"])
         XCTAssertEqual(try decode(#"{"active":true}"#).audiences, [])
