@@ -12,8 +12,12 @@ final class LoginQueueTests: XCTestCase {
     func testLoginsBeyondTheQueueLimitAre503WithRetryAfter() async throws {
         // Cost 10 (the admin's hash is made at that cost) keeps the hashers busy long enough for
         // twelve simultaneous logins to find the one waiting place taken. The throttle counts
-        // attempts in flight, so its limit is raised above twelve: no 429 here.
-        let settings = ["BCRYPT_COST": "10", "LOGIN_QUEUE_LIMIT": "1", "LOGIN_MAX_WAIT": "30", "LOGIN_MAX_FAILURES": "100"]
+        // attempts in flight, so its limits (the pair's and the account backoff's threshold of
+        // 10) are raised above twelve: no 429 here.
+        let settings = [
+            "BCRYPT_COST": "10", "LOGIN_QUEUE_LIMIT": "1", "LOGIN_MAX_WAIT": "30", "LOGIN_MAX_FAILURES": "100",
+            "LOGIN_ACCOUNT_BACKOFF_THRESHOLD": "100",
+        ]
         try await withTestApp(settings: settings) { app in
             let client = app.client
             let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
