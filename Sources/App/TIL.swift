@@ -87,16 +87,18 @@ public struct TIL: Sendable {
             clients: ClientRepository(db: db), registration: configuration.oauth.registration, scopes: configuration.oauth.scopes,
             auth: auth, issuer: issuer))
         let oauthTokens = OAuthTokenIssuer(settings: settings)
+        let idTokens = IDTokenMinter(keys: signingKeys, db: db, lifetime: settings.tokenTTL)
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
-            codes: CodeRedemption(db: db, issuer: oauthTokens), rotation: rotation,
-            devices: DeviceCodeGrant(db: db, tokens: oauthTokens)))
+            codes: CodeRedemption(db: db, issuer: oauthTokens, idTokens: idTokens, servedIssuer: issuer), rotation: rotation,
+            devices: DeviceCodeGrant(db: db, tokens: oauthTokens), idTokens: idTokens))
         try app.register(collection: JWKSController(keys: signingKeys))
         try app.register(collection: DeviceAuthorizationController(
             clients: clientAuthenticator, codes: deviceCodes, catalog: configuration.oauth.scopes, issuer: issuer))
         try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
         try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
         try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
+        try app.register(collection: UserInfoController(db: db))
         try app.register(collection: SessionsController(
             login: basicLogin, tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
@@ -106,7 +108,7 @@ public struct TIL: Sendable {
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
-        try configurePages(app, login: basicLogin, issuer: issuer, audit: audit)
+        try configurePages(app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys)
         try configureMetrics(app)
 
         var purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -131,7 +133,9 @@ public struct TIL: Sendable {
 
     /// TIL's pages: the stylesheet, sign-in and sign-out with browser sessions, and the OAuth
     /// authorization endpoint with its consent page.
-    private func configurePages(_ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog) throws {
+    private func configurePages(
+        _ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog, signingKeys: SigningKeyRing
+    ) throws {
         let settings = configuration.auth
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
         let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
@@ -149,6 +153,7 @@ public struct TIL: Sendable {
         try app.register(collection: DeviceVerificationController(
             codes: deviceCodes, consents: GrantRepository(db: db), catalog: configuration.oauth.scopes, loginPages: loginPages,
             throttle: FailureThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)))
+        try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
     }
 
     /// RFC 8628's device codes, living `DEVICE_CODE_TTL`.

@@ -1,7 +1,8 @@
 import Web
 
 /// TIL's sign-in and sign-out pages: `GET/POST /login?return_to=<local path>`, and the
-/// confirmation pages `/logout` and `/oauth/logout`, whose POST ends the browser session.
+/// confirmation page `/logout`, whose POST ends the browser session (`/oauth/logout` is
+/// OpenID Connect's `EndSessionController`).
 /// Every form carries a CSRF token: bound to the pre-login cookie on the sign-in form, to the
 /// session's cookie on the others.
 struct LoginPagesController: RouteCollection {
@@ -19,10 +20,8 @@ struct LoginPagesController: RouteCollection {
         let pages = routes.grouped(PageErrorMiddleware())
         pages.get("login", use: showLogin)
         pages.post("login", use: logIn)
-        for path in ["logout", "oauth/logout"] {
-            pages.get(.constant(path), use: { try await showSignOut($0, action: "/" + path) })
-            pages.post(.constant(path), use: signOut)
-        }
+        pages.get("logout", use: { try await showSignOut($0, action: "/logout") })
+        pages.post("logout", use: signOut)
     }
 
     /// The live browser session the request's cookie proves, if any.

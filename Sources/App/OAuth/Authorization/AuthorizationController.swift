@@ -22,9 +22,12 @@ struct AuthorizationController: RouteCollection {
 
     func authorize(_ request: Request) async throws -> Response {
         return try await checking(try AuthorizationParameters(of: request)) { authorization in
-            // prompt=login shows the form whatever the cookie proves: no lookup for it.
-            guard authorization.prompt != .login, let session = try await loginPages.current(request) else {
-                if authorization.prompt == .silent { return redirect(authorization, .loginRequired) }
+            // prompt=login shows the form whatever the cookie proves: no lookup for it; a
+            // sign-in older than max_age is as good as none.
+            guard !authorization.prompts.contains(.login), let session = try await loginPages.current(request),
+                !authorization.openID.needsFreshLogin(authTime: session.authTime)
+            else {
+                if authorization.prompts.contains(.silent) { return redirect(authorization, .loginRequired) }
                 return signInPage(request, for: authorization)
             }
             return try await answer(authorization, session: session, consentGiven: false)
@@ -80,8 +83,8 @@ struct AuthorizationController: RouteCollection {
         guard mayHave(authorization, session) else { return redirect(authorization, Self.adminOnly) }
         if !authorization.client.trusted && !consentGiven {
             let approved = try await consents.approved(userID: session.user.id, clientID: authorization.client.id)
-            if authorization.prompt == .consent || !Set(authorization.scopes).isSubset(of: approved) {
-                if authorization.prompt == .silent { return redirect(authorization, .consentRequired) }
+            if authorization.prompts.contains(.consent) || !Set(authorization.scopes).isSubset(of: approved) {
+                if authorization.prompts.contains(.silent) { return redirect(authorization, .consentRequired) }
                 return consentPage(authorization, session: session, approved: approved)
             }
         }

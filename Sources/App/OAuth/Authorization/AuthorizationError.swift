@@ -13,6 +13,8 @@ struct AuthorizationError: Error, Sendable, Equatable {
         .init(code: "unsupported_response_type", description: description)
     }
     static func unauthorizedClient(_ description: String) -> Self { .init(code: "unauthorized_client", description: description) }
+    static let requestNotSupported = Self(code: "request_not_supported", description: "Request objects are not supported.")
+    static let requestURINotSupported = Self(code: "request_uri_not_supported", description: "request_uri is not supported.")
     static let accessDenied = Self(code: "access_denied", description: "The user denied the request.")
     static let loginRequired = Self(code: "login_required", description: "The user is not signed in (prompt=none).")
     static let consentRequired = Self(code: "consent_required", description: "The user has not approved these scopes (prompt=none).")

@@ -50,9 +50,15 @@ struct AuthorizationParameters: Sendable {
     }
 
     /// The request again, as a path on this server: where a login returns to. `prompt=login`
-    /// is left out, since the login it asked for is the one happening.
+    /// and `max_age=0` are left out (`login` out of a list of prompts), since the login they
+    /// asked for is the one happening; a `max_age` above 0 holds after it.
     var returnPath: String {
-        let kept = pairs.filter { !($0.name == "prompt" && $0.value == "login") }
+        let kept = pairs.compactMap { pair -> (name: String, value: String)? in
+            if pair.name == "max_age", pair.value == "0" { return nil }
+            guard pair.name == "prompt" else { return pair }
+            let others = pair.value.split(separator: " ").filter { $0 != "login" }
+            return others.isEmpty ? nil : (pair.name, others.joined(separator: " "))
+        }
         return Self.returnPathPrefix + QueryEncoding.encode(kept)
     }
 

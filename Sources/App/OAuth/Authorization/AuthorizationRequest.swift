@@ -12,10 +12,12 @@ struct AuthorizationRequest: Sendable {
     /// RFC 8707 `resource` values; empty means TIL's own API.
     let resources: [String]
     let codeChallenge: String
-    let prompt: Prompt?
+    /// `nonce`, `max_age` and `prompt` (OpenID Connect).
+    let openID: OpenIDAuthorization
     let parameters: AuthorizationParameters
 
     var client: OAuthClient { target.client }
+    var prompts: Set<Prompt> { openID.prompts }
 
     enum Prompt: String, Sendable {
         /// `none`: answer without any page, or fail (`login_required`, `consent_required`).
@@ -68,15 +70,10 @@ struct AuthorizationRequest: Sendable {
             throw .invalidRequest("code_challenge must be the 43-character base64url SHA-256 of the verifier.")
         }
         codeChallenge = challenge
-        switch parameters.single("prompt") {
-        case .absent: prompt = nil
-        case .value(let value):
-            guard let known = Prompt(rawValue: value) else { throw .invalidRequest("prompt must be none, login or consent.") }
-            prompt = known
-        case .duplicated: throw .invalidRequest("prompt was sent more than once.")
-        }
-        scopes = try Self.scopes(parameters, client: target.client, catalog: catalog)
+        let scopes = try Self.scopes(parameters, client: target.client, catalog: catalog)
+        self.scopes = scopes
         resources = try Self.resources(parameters, catalog: catalog, issuer: issuer)
+        openID = try OpenIDAuthorization(parameters, scopes: scopes, client: target.client)
     }
 
     /// The scopes asked for (or, without `scope`, all the client registered that it may get),
@@ -90,7 +87,8 @@ struct AuthorizationRequest: Sendable {
         case .duplicated: throw .invalidScope("scope was sent more than once.")
         case .value(let text) where text.utf8.count > maxScopeBytes: throw .invalidScope("scope is too long.")
         case .value(let text): names = text.split(separator: " ").map(String.init)
-        case .absent: names = client.scope.filter { client.trusted || !firstPartyOnly.contains($0) }
+        // OpenID Connect's scopes only when named: `openid` makes it another kind of request.
+        case .absent: names = client.scope.filter { (client.trusted || !firstPartyOnly.contains($0)) && OpenIDScope(rawValue: $0) == nil }
         }
         guard !names.isEmpty else { throw .invalidScope("No scope was asked for.") }
         for name in names {

@@ -1,5 +1,6 @@
 import Crypt
 import Foundation
+import JOSE
 import Postgres
 
 extension ClientRepository {
@@ -33,10 +34,11 @@ extension ClientRepository {
         let secret = draft.authMethod == .none ? nil : ClientSecret.generate()
         let rows = try await runner.query("""
             INSERT INTO oauth_clients (id, name, secret_digest, auth_method, redirect_uris, post_logout_redirect_uris,
-                                       grant_types, scope, trusted, registered_by, registered_from)
+                                       grant_types, scope, trusted, registered_by, registered_from, id_token_signed_response_alg)
             SELECT \(id), \(draft.name ?? id), \(secret?.digest), \(draft.authMethod.rawValue), \(draft.redirectURIs.joined(separator: " ")),
                    \(draft.postLogoutRedirectURIs.joined(separator: " ")), \(draft.grantTypes.map(\.rawValue).joined(separator: " ")),
-                   \(draft.scope.joined(separator: " ")), \(draft.trusted), \(userID), \(registeredFrom)
+                   \(draft.scope.joined(separator: " ")), \(draft.trusted), \(userID), \(registeredFrom),
+                   \(draft.idTokenAlgorithm.rawValue)
             WHERE (\(registeredFrom)::text IS NULL OR (
                 SELECT count(*) FROM oauth_clients
                 WHERE registered_from = \(registeredFrom) AND created_at > now() - interval '1 hour') < \(limit))

@@ -1,3 +1,4 @@
+import JOSE
 import Postgres
 
 /// Reads and writes `oauth_clients`. Lists are stored space-separated (see `OAuthSchema`).
@@ -5,7 +6,7 @@ struct ClientRepository: Sendable {
     /// A client, not any queryable: an open registration takes a lock in a transaction.
     let db: PostgresClient
 
-    static let columns = "id, name, auth_method, redirect_uris, post_logout_redirect_uris, grant_types, scope, trusted"
+    static let columns = "id, name, auth_method, redirect_uris, post_logout_redirect_uris, grant_types, scope, trusted, id_token_signed_response_alg"
 
     /// The client with this `client_id`, or nil. Overlong ids are nobody's: no query is sent.
     func find(id: String) async throws -> OAuthClient? {
@@ -28,6 +29,7 @@ struct ClientRepository: Sendable {
             postLogoutRedirectURIs: try list("post_logout_redirect_uris"),
             grantTypes: try list("grant_types").compactMap(OAuthClient.GrantType.init(rawValue:)),
             scope: try list("scope"),
-            trusted: try row.decode(column: "trusted"))
+            trusted: try row.decode(column: "trusted"),
+            idTokenAlgorithm: JWSAlgorithm(rawValue: try row.decode(column: "id_token_signed_response_alg", as: String.self)) ?? .rs256)
     }
 }

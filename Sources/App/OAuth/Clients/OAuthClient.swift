@@ -1,3 +1,4 @@
+import JOSE
 import Web
 
 /// A client registered with TIL's authorization server (RFC 7591 metadata, as stored).
@@ -33,6 +34,9 @@ struct OAuthClient: Sendable, Equatable {
     let scope: [String]
     /// A first-party app: no consent page.
     let trusted: Bool
+    /// How its ID tokens are signed (`id_token_signed_response_alg`, OpenID Connect
+    /// Registration §2): RS256 unless it registered ES256.
+    var idTokenAlgorithm: JWSAlgorithm = .rs256
 
     var isPublic: Bool { authMethod == .none }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import Web
 
 /// A client about to be registered: `ClientMetadata` checked against every rule of issue 18's
@@ -12,6 +13,7 @@ struct ClientDraft: Sendable, Equatable {
     let grantTypes: [OAuthClient.GrantType]
     let scope: [String]
     let trusted: Bool
+    let idTokenAlgorithm: JWSAlgorithm
 
     /// The longest `client_name`, in characters (it is shown on the consent page).
     static let maxNameLength = 100
@@ -42,6 +44,17 @@ struct ClientDraft: Sendable, Equatable {
         name = try Self.name(metadata.clientName)
         scope = try Self.scope(metadata.scope, trusted: trusted, catalog: scopes)
         self.trusted = trusted
+        idTokenAlgorithm = try Self.idTokenAlgorithm(metadata.idTokenSignedResponseAlg)
+    }
+
+    /// OpenID Connect Registration §2: RS256 when omitted (Core §3.1.3.7), ES256 on request;
+    /// never `none`, nor anything TIL cannot sign with.
+    private static func idTokenAlgorithm(_ sent: String?) throws(OAuthError) -> JWSAlgorithm {
+        guard let sent else { return .rs256 }
+        guard let algorithm = JWSAlgorithm(rawValue: sent) else {
+            throw .invalidClientMetadata("'id_token_signed_response_alg' must be RS256 or ES256.")
+        }
+        return algorithm
     }
 
     private static func authMethod(_ sent: String?, open: Bool) throws(OAuthError) -> OAuthClient.AuthMethod {
@@ -98,9 +111,9 @@ struct ClientDraft: Sendable, Equatable {
 
     /// The most the client may ever be granted. Unknown names are refused, not dropped;
     /// `account` and `clients:write` only for a trusted (first-party) client. Omitted: TIL's
-    /// scopes that any third party may hold.
+    /// scopes that any third party may hold, and OpenID Connect's.
     private static func scope(_ sent: String?, trusted: Bool, catalog: OAuthScopeCatalog) throws(OAuthError) -> [String] {
-        guard let sent else { return Scope.known.filter { $0 != .account }.map(\.rawValue) }
+        guard let sent else { return Scope.known.filter { $0 != .account }.map(\.rawValue) + OpenIDScope.names }
         guard sent.utf8.count <= 2048 else { throw .invalidClientMetadata("'scope' is longer than 2048 bytes.") }
         var names: [String] = []
         for name in sent.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {

@@ -9,6 +9,7 @@ struct ClientMetadata: Decodable, Sendable {
     var responseTypes: [String]?
     var scope: String?
     var postLogoutRedirectURIs: [String]?
+    var idTokenSignedResponseAlg: String?
 
     private enum CodingKeys: String, CodingKey {
         case redirectURIs = "redirect_uris"
@@ -18,5 +19,6 @@ struct ClientMetadata: Decodable, Sendable {
         case responseTypes = "response_types"
         case scope
         case postLogoutRedirectURIs = "post_logout_redirect_uris"
+        case idTokenSignedResponseAlg = "id_token_signed_response_alg"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JOSE
 import Web
 
 /// The answer to a registration (RFC 7591 §3.2.1): every registered field echoed, the
@@ -17,6 +18,7 @@ struct RegisteredClient: Encodable, Sendable {
     let grantTypes: [String]
     let responseTypes: [String]
     let scope: String
+    let idTokenSignedResponseAlg: String
 
     init(_ registered: ClientRepository.Registered) {
         let client = registered.client
@@ -31,6 +33,7 @@ struct RegisteredClient: Encodable, Sendable {
         grantTypes = client.grantTypes.map(\.rawValue)
         responseTypes = client.grantTypes.contains(.authorizationCode) ? ["code"] : []
         scope = client.scope.joined(separator: " ")
+        idTokenSignedResponseAlg = client.idTokenAlgorithm.rawValue
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -45,5 +48,6 @@ struct RegisteredClient: Encodable, Sendable {
         case grantTypes = "grant_types"
         case responseTypes = "response_types"
         case scope
+        case idTokenSignedResponseAlg = "id_token_signed_response_alg"
     }
 }

@@ -29,6 +29,7 @@ public struct OAuthScopeCatalog: Sendable {
     /// defines. A resource scope without configured words is described by its resource.
     public func words(for scope: String) -> String? {
         if let til = Self.tilWords[Scope(rawValue: scope)] { return til }
+        if let openID = OpenIDScope(rawValue: scope) { return openID.words }
         if let words = descriptions[scope] { return words }
         return resource(definingScope: scope).map { "'\(scope)' at \($0.uri)" }
     }
@@ -43,14 +44,14 @@ public struct OAuthScopeCatalog: Sendable {
         resources.first { $0.uri == uri }
     }
 
-    /// True for TIL's scopes and every resource's.
+    /// True for TIL's scopes, OpenID Connect's and every resource's.
     public func isKnown(_ scope: String) -> Bool {
-        Self.tilScopes.contains(Scope(rawValue: scope)) || resource(definingScope: scope) != nil
+        Self.tilScopes.contains(Scope(rawValue: scope)) || OpenIDScope(rawValue: scope) != nil || resource(definingScope: scope) != nil
     }
 
-    /// Every scope name, TIL's first: discovery's `scopes_supported`.
+    /// Every scope name, TIL's first, then OpenID Connect's: discovery's `scopes_supported`.
     public var allScopes: [String] {
-        Self.tilScopes.map(\.rawValue) + resources.flatMap(\.scopes)
+        Self.tilScopes.map(\.rawValue) + OpenIDScope.names + resources.flatMap(\.scopes)
     }
 
     /// RFC 6749 §3.3: `scope-token = 1*( %x21 / %x23-5B / %x5D-7E )`, here at most 64 bytes.

@@ -27,7 +27,7 @@ extension [ProtectedResource] {
     /// never shadows one of TIL's own, so a scope name says which audience it is for.
     static func parsing(_ text: String) throws(OAuthSettings.Refusal) -> [ProtectedResource] {
         var resources: [ProtectedResource] = []
-        var seenScopes = Set(OAuthScopeCatalog.tilScopes.map(\.rawValue))
+        var seenScopes = Set(OAuthScopeCatalog.tilScopes.map(\.rawValue) + OpenIDScope.names)
         for entry in text.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
             guard let equals = entry.firstIndex(of: "=") else { throw .init("'\(entry)' has no '=' between the URI and its scopes") }
             let uri = String(entry[..<equals]).trimmingCharacters(in: .whitespaces)

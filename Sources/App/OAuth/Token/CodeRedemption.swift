@@ -12,6 +12,9 @@ import Web
 struct CodeRedemption: Sendable {
     let db: PostgresClient
     let issuer: OAuthTokenIssuer
+    /// With `openid` granted, the answer carries an ID token (OpenID Connect Core §3.1.3.3).
+    let idTokens: IDTokenMinter
+    let servedIssuer: ServedIssuer
 
     func redeem(form: QueryParameters, client: OAuthClient, target: TokenTarget) async throws -> OAuthTokenAnswer {
         guard let code = form["code"], !code.isEmpty else { throw OAuthError.invalidRequest("'code' is missing.") }
@@ -20,11 +23,11 @@ struct CodeRedemption: Sendable {
         let digest = SHA256.hex(of: code)
         let issuer = issuer
         // A refusal commits too: the code stays spent, so a verifier cannot be guessed at.
-        let outcome = try await db.withTransaction { tx -> Result<OAuthTokenAnswer, OAuthError>? in
+        let outcome = try await db.withTransaction { tx -> Result<(OAuthTokenAnswer, StoredCode), OAuthError>? in
             let rows = try await tx.query("""
                 UPDATE oauth_codes SET redeemed_at = now() WHERE digest = \(digest) AND redeemed_at IS NULL
                 RETURNING client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, scopes, resources,
-                          expires_at > now() AS live
+                          expires_at > now() AS live, auth_time, nonce
                 """)
             guard let row = rows.first else { return nil }
             let stored = try StoredCode(row)
@@ -35,7 +38,8 @@ struct CodeRedemption: Sendable {
             }
             let grant = OAuthTokenIssuer.Grant(
                 userID: stored.userID, clientID: client.id, scopes: stored.scopes(for: target), audience: target.audience,
-                withRefreshToken: client.grantTypes.contains(.refreshToken))
+                withRefreshToken: client.grantTypes.contains(.refreshToken) || stored.scopes.contains(OpenIDScope.offlineAccess.rawValue),
+                authTime: stored.authTime)
             // The code is linked to the session in the statement that starts it.
             let issue = OAuthTokenIssuer.Issue(withRefreshToken: grant.withRefreshToken)
             let issued = try await tx.query("""
@@ -46,9 +50,18 @@ struct CodeRedemption: Sendable {
                 """)
             guard let row = issued.first else { throw PostgresError(.server, message: "an INSERT ... RETURNING returned no row") }
             let answer = try issue.answer(row)
-            return .success(answer)
+            return .success((answer, stored))
         }
-        if let outcome { return try outcome.get() }
+        if let outcome {
+            var (answer, stored) = try outcome.get()
+            // Signed once the code is spent: of two redemptions, only the winner gets here.
+            if stored.scopes.contains(OpenIDScope.openid.rawValue) {
+                answer.idToken = try await idTokens.mint(
+                    .init(userID: stored.userID, authTime: stored.authTime, nonce: stored.nonce), client: client,
+                    scopes: stored.scopes, accessToken: answer.accessToken, issuer: servedIssuer.current)
+            }
+            return answer
+        }
         // Unknown, or spent before: then whatever its redemption issued is revoked.
         try await db.execute("""
             UPDATE sessions SET revoked_at = now()
@@ -59,7 +72,7 @@ struct CodeRedemption: Sendable {
 }
 
 /// An `oauth_codes` row just spent, and the checks the token request must pass.
-private struct StoredCode {
+private struct StoredCode: Sendable {
     let clientID: String
     let userID: UUID
     let redirectURI: String
@@ -68,6 +81,8 @@ private struct StoredCode {
     let scopes: [String]
     let resources: [String]
     let live: Bool
+    let authTime: Date
+    let nonce: String?
 
     init(_ row: PostgresRow) throws {
         clientID = try row.decode(column: "client_id")
@@ -78,6 +93,8 @@ private struct StoredCode {
         scopes = try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init)
         resources = try row.decode(column: "resources", as: String.self).split(separator: " ").map(String.init)
         live = try row.decode(column: "live")
+        authTime = try row.decode(column: "auth_time")
+        nonce = try row.decode(column: "nonce")
     }
 
     /// Throws `invalid_grant` (or `invalid_target`) unless the token request matches the code.

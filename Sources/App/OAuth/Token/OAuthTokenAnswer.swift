@@ -10,6 +10,8 @@ struct OAuthTokenAnswer: Encodable, Sendable {
     /// What the access token holds (it may be less than asked, RFC 6749 §3.3).
     let scope: String
     let refreshToken: String?
+    /// OpenID Connect: with `openid` granted, who signed in (Core §3.1.3.3).
+    var idToken: String? = nil
     /// The session the tokens belong to (not sent: it has no coding key).
     let sessionID: UUID
 
@@ -23,5 +25,6 @@ struct OAuthTokenAnswer: Encodable, Sendable {
         case expiresIn = "expires_in"
         case scope
         case refreshToken = "refresh_token"
+        case idToken = "id_token"
     }
 }

@@ -19,6 +19,8 @@ struct OAuthTokenIssuer: Sendable {
         /// The audience's URI when it is not TIL's API.
         let audience: String?
         let withRefreshToken: Bool
+        /// When the user signed in, for the ID tokens of the grant's refreshes (OpenID Connect).
+        var authTime: Date? = nil
     }
 
     func start(_ grant: Grant, on runner: any PostgresQueryable) async throws -> OAuthTokenAnswer {
@@ -69,13 +71,13 @@ struct OAuthTokenIssuer: Sendable {
         let sessionTTL = grant.withRefreshToken ? settings.refreshTokenTTL : settings.tokenTTL
         let stored: PostgresQuery = """
             session AS (
-                INSERT INTO sessions (id, user_id, scopes, expires_at, refresh_expires_at, kind, client_id, audience)
+                INSERT INTO sessions (id, user_id, scopes, expires_at, refresh_expires_at, kind, client_id, audience, auth_time)
                 SELECT \(issue.sessionID), \(grant.userID), \(scopes),
                        least(date_trunc('second', now() + \(settings.tokenTTL.seconds) * interval '1 second'),
                              date_trunc('second', now() + \(lifetime) * interval '1 second')),
                        least(date_trunc('second', now() + \(sessionTTL.seconds) * interval '1 second'),
                              date_trunc('second', now() + \(lifetime) * interval '1 second')),
-                       'oauth', \(grant.clientID), \(grant.audience)
+                       'oauth', \(grant.clientID), \(grant.audience), \(grant.authTime)
                 \(source)
                 RETURNING expires_at, refresh_expires_at, scopes
             ), access AS (

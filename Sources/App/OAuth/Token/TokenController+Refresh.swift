@@ -12,6 +12,10 @@ extension TokenController {
         guard let value = form["refresh_token"], !value.isEmpty else { throw OAuthError.invalidRequest("'refresh_token' is missing.") }
         guard let token = BearerToken(value) else { throw OAuthError.invalidGrant("The refresh token is malformed.") }
         let grant = try await session(of: token.value, client: client)
+        // OpenID Connect: a refresh token of `offline_access` is the client's whatever its grants.
+        guard client.grantTypes.contains(.refreshToken) || grant.scopes.contains(OpenIDScope.offlineAccess.rawValue) else {
+            throw OAuthError.unauthorizedClient("This client is not registered for the refresh_token grant.")
+        }
         guard grant.audience == target.audience else {
             throw OAuthError.invalidTarget("A refresh keeps the audience of its grant; 'resource' names another.")
         }
@@ -23,9 +27,16 @@ extension TokenController {
                 try await rotation.db.execute(
                     "UPDATE tokens SET scopes = \(scopes.joined(separator: " ")) WHERE digest = \(SHA256.hex(of: pair.value))")
             }
-            return OAuthTokenAnswer(
+            var answer = OAuthTokenAnswer(
                 accessToken: pair.value, expiresIn: max(0, Int(pair.expiresAt.timeIntervalSinceNow.rounded(.down))),
                 scope: scopes.joined(separator: " "), refreshToken: pair.refreshToken, sessionID: pair.id)
+            // OpenID Connect Core §12.2: the same sign-in, a new ID token.
+            if scopes.contains(OpenIDScope.openid.rawValue), let userID = grant.userID, let authTime = grant.authTime {
+                answer.idToken = try await idTokens.mint(
+                    .init(userID: userID, authTime: authTime, nonce: nil), client: client, scopes: scopes,
+                    accessToken: answer.accessToken, issuer: issuer.current)
+            }
+            return answer
         case .reuseDetected:
             throw OAuthError.invalidGrant("The refresh token was already used; the grant has been revoked.")
         case .rateLimited(let seconds):
@@ -35,17 +46,24 @@ extension TokenController {
         }
     }
 
-    /// The scopes and audience of the grant behind a refresh token this client holds;
-    /// `invalid_grant` for any other token, spending nothing.
-    private func session(of value: String, client: OAuthClient) async throws -> (scopes: [String], audience: String?) {
+    /// The grant behind a refresh token this client holds: its scopes, audience, user and
+    /// sign-in time; `invalid_grant` for any other token, spending nothing.
+    private func session(of value: String, client: OAuthClient) async throws -> RefreshedGrant {
         let rows = try await rotation.db.query("""
-            SELECT s.scopes, s.audience FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
+            SELECT s.scopes, s.audience, s.user_id, s.auth_time FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
             WHERE r.digest = \(SHA256.hex(of: value)) AND \(RefreshRotation.Door.oauth(clientID: client.id).condition)
             """)
         guard let row = rows.first else { throw OAuthError.invalidGrant("The refresh token is unknown.") }
-        return (
-            try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init),
-            try row.decode(column: "audience", as: String?.self)
-        )
+        return RefreshedGrant(
+            scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init),
+            audience: try row.decode(column: "audience", as: String?.self), userID: try row.decode(column: "user_id", as: UUID?.self),
+            authTime: try row.decode(column: "auth_time", as: Date?.self))
+    }
+
+    private struct RefreshedGrant {
+        let scopes: [String]
+        let audience: String?
+        let userID: UUID?
+        let authTime: Date?
     }
 }

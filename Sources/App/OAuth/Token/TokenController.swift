@@ -12,6 +12,7 @@ struct TokenController: RouteCollection {
     let rotation: RefreshRotation
     /// RFC 8628 §3.4: a device's polls.
     let devices: DeviceCodeGrant
+    let idTokens: IDTokenMinter
 
     func boot(routes: any RoutesBuilder) throws {
         routes.oauthEndpoints().post("token", use: token)
@@ -36,7 +37,8 @@ struct TokenController: RouteCollection {
             answer = try await devices.redeem(form: form, client: client)
         case .authorizationCode, .refreshToken:
             let client = try await clients.authenticate(request, form: form)
-            guard client.grantTypes.contains(grant) else {
+            // A refresh token of `offline_access` is checked against its grant (`refresh`).
+            guard client.grantTypes.contains(grant) || grant == .refreshToken else {
                 throw OAuthError.unauthorizedClient("This client is not registered for the \(grant.rawValue) grant.")
             }
             let target = try TokenTarget(resource: form["resource"], issuer: issuer.current, catalog: scopes)

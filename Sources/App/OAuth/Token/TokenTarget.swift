@@ -12,7 +12,8 @@ struct TokenTarget: Sendable, Equatable {
 
     init(resource: String?, issuer: Issuer, catalog: OAuthScopeCatalog) throws(OAuthError) {
         guard let resource, resource != issuer.apiResource else {
-            self.init(audience: nil, scopes: OAuthScopeCatalog.tilScopes.map(\.rawValue))
+            // OpenID Connect's scopes concern the user TIL knows: they go with TIL's audience.
+            self.init(audience: nil, scopes: OAuthScopeCatalog.tilScopes.map(\.rawValue) + OpenIDScope.names)
             return
         }
         guard let defined = catalog.resource(named: resource) else {
