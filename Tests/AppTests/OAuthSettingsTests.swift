@@ -14,7 +14,9 @@ final class OAuthSettingsTests: XCTestCase {
         XCTAssertEqual(defaults.registration, .admin)
         XCTAssertEqual(defaults.authorizationCodeTTL, .seconds(60))
         XCTAssertEqual(defaults.scopes.resources, [])
-        XCTAssertEqual(defaults.scopes.allScopes, ["acronyms:write", "categories:write", "users:write", "account", "clients:write"])
+        XCTAssertEqual(
+            defaults.scopes.allScopes,
+            ["acronyms:write", "categories:write", "users:write", "account", "clients:write", "openid", "profile", "offline_access"])
         XCTAssertEqual(try settings(["OAUTH_REGISTRATION": "OPEN", "AUTH_CODE_TTL": "30"]).registration, .open)
     }
 

@@ -28,7 +28,8 @@ final class ScopeTests: XCTestCase {
             let contract = try await OpenAPIContract.served(by: app)
             let scopes = try contract.documentedScopes()
             var checked = 0
-            for operation in try contract.documentedOperations() where !operation.bearerScopes.isEmpty {
+            for operation in try contract.documentedOperations() where !operation.bearerScopes.isEmpty
+                && scopes.isSuperset(of: operation.bearerScopes) {  // OpenID Connect's: OpenIDUserInfoTests
                 let needed = operation.bearerScopes.joined(separator: " ")
                 let fixture = try await OperationFixture.make(on: app)
                 let others = scopes.subtracting(operation.bearerScopes).sorted().joined(separator: " ")

@@ -94,7 +94,7 @@ private struct StoredCode: Sendable {
         resources = try row.decode(column: "resources", as: String.self).split(separator: " ").map(String.init)
         live = try row.decode(column: "live")
         authTime = try row.decode(column: "auth_time")
-        nonce = try row.decode(column: "nonce")
+        nonce = try row.decode(column: "nonce", as: String?.self)
     }
 
     /// Throws `invalid_grant` (or `invalid_target`) unless the token request matches the code.

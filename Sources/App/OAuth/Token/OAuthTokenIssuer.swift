@@ -77,7 +77,7 @@ struct OAuthTokenIssuer: Sendable {
                              date_trunc('second', now() + \(lifetime) * interval '1 second')),
                        least(date_trunc('second', now() + \(sessionTTL.seconds) * interval '1 second'),
                              date_trunc('second', now() + \(lifetime) * interval '1 second')),
-                       'oauth', \(grant.clientID), \(grant.audience), \(grant.authTime)
+                       'oauth', \(grant.clientID), \(grant.audience), \(grant.authTime)::timestamptz
                 \(source)
                 RETURNING expires_at, refresh_expires_at, scopes
             ), access AS (

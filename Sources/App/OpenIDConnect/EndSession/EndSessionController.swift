@@ -22,7 +22,7 @@ struct EndSessionController: RouteCollection {
     func endSession(_ request: Request) async throws -> Response {
         let fields = request.method == .post ? try FormFields(form: request) : FormFields(query: request)
         let logout = try await LogoutRequest(fields, keys: keys, clients: clients, issuer: issuer.current)
-        guard let session = try await loginPages.current(request) else { return signedOut(logout) }
+        guard let session = try await loginPages.current(request) else { return signedOut(logout, wasSignedIn: false) }
         let confirmed = try request.method == .post && fields.single("csrf_token") != nil
         if confirmed { try CSRFToken.check(fields, boundTo: session.cookieValue) }
         guard confirmed || logout.hintSubject == session.user.id.uuidString.lowercased() else {
@@ -31,15 +31,17 @@ struct EndSessionController: RouteCollection {
         if let ended = try await loginPages.sessions.end(cookieValue: session.cookieValue) {
             loginPages.audit.record(.logout, request, userID: ended.userID, sessionID: ended.sessionID)
         }
-        return signedOut(logout)
+        return signedOut(logout, wasSignedIn: true)
     }
 
     /// Back to the client, or TIL's notice; the session's cookie removed either way.
-    private func signedOut(_ logout: LogoutRequest) -> Response {
+    private func signedOut(_ logout: LogoutRequest, wasSignedIn: Bool) -> Response {
         var headers = HTTPHeaders()
         headers.setCookie(loginPages.cookies.removingSession)
         guard let location = logout.redirect else {
-            var page = MessagePage.notice(title: "Signed out", "You are signed out of TIL.")
+            var page = wasSignedIn
+                ? MessagePage.notice(title: "Signed out", "You are signed out of TIL.")
+                : MessagePage.notice(title: "Sign out", "You are not signed in.")
             page.headers = headers
             return page.response
         }

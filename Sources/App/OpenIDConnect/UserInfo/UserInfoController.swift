@@ -1,53 +1,28 @@
-import Crypt
 import Foundation
 import Postgres
 import Web
 
 /// `GET` and `POST /oauth/userinfo` (OpenID Connect Core §5.3): who the access token's user
-/// is, `sub` always and `name` and `preferred_username` when the token holds `profile`. The
-/// token only in the `Authorization` header (RFC 6750 §2.1; a token in the query or the body is
-/// refused, as TIL's API refuses it). Errors are RFC 6750 §3's: 401 `invalid_token`, 403
-/// `insufficient_scope` for a token without `openid`, each with its `WWW-Authenticate`.
+/// is, `sub` always (the user's id, lowercase, as introspection and ID tokens name it) and
+/// `name` and `preferred_username` when the token holds `profile`, exactly as stored. The
+/// token's checks are `OpenIDBearerGuard`'s.
 struct UserInfoController: RouteCollection {
     let db: PostgresClient
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("oauth", "userinfo", use: userInfo)
-        routes.post("oauth", "userinfo", use: userInfo)
+        let guarded = routes.grouped(OpenIDBearerGuard(db: db))
+        guarded.get("oauth", "userinfo", use: userInfo)
+        guarded.post("oauth", "userinfo", use: userInfo)
     }
 
     func userInfo(_ request: Request) async throws -> Response {
-        if request.query.all("access_token").count > 0 || (request.form?.all("access_token").count ?? 0) > 0 {
-            throw Self.tokenOutsideTheHeader
-        }
-        guard let sent = request.headers.bearerCredential else { throw BearerChallenge.missingToken }
-        guard let token = BearerToken(sent) else { throw BearerChallenge.malformedToken }
-        let digest = SHA256.hex(of: token.value)
-        let rows = try await db.query("""
-            SELECT t.digest, coalesce(t.scopes, s.scopes) AS scopes, u.id, u.name, u.username
-            FROM tokens t
-            JOIN sessions s ON s.id = t.session_id AND s.revoked_at IS NULL
-            JOIN users u ON u.id = s.user_id
-            WHERE t.digest = \(digest) AND t.revoked_at IS NULL AND t.expires_at > now()
-            """)
-        guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest) else {
-            throw BearerChallenge.invalidToken(BearerChallenge.unknownOrRevoked)
-        }
-        let scopes = try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init)
-        guard scopes.contains(OpenIDScope.openid.rawValue) else { throw BearerChallenge.insufficientScope(Scope(rawValue: "openid")) }
-        let withProfile = scopes.contains(OpenIDScope.profile.rawValue)
+        guard let subject = request.auth.get(OpenIDSubject.self) else { throw BearerChallenge.missingToken }
+        let withProfile = subject.scopes.contains(OpenIDScope.profile.rawValue)
         let claims = UserInfoClaims(
-            sub: try row.decode(column: "id", as: UUID.self).uuidString.lowercased(),
-            name: withProfile ? try row.decode(column: "name", as: String.self) : nil,
-            preferredUsername: withProfile ? try row.decode(column: "username", as: String.self) : nil)
+            sub: subject.userID.uuidString.lowercased(), name: withProfile ? subject.name : nil,
+            preferredUsername: withProfile ? subject.username : nil)
         return try Response.json(claims).notStored()
     }
-
-    /// RFC 6750 §3.1 `invalid_request`: the token was sent another way than the header.
-    static let tokenOutsideTheHeader = Abort(
-        .badRequest, reason: "Send the access token in the Authorization header only.", headers: [
-            "WWW-Authenticate": #"Bearer realm="TIL", error="invalid_request", error_description="Send the access token in the Authorization header only.""#,
-        ])
 
     /// The answer (§5.3.2); nil claims are left out.
     private struct UserInfoClaims: Encodable {
