@@ -11,7 +11,7 @@ enum OpenIDScope: String, Sendable, CaseIterable {
     /// Their words on the consent page.
     var words: String {
         switch self {
-        case .openid: "Sign you in with your TIL account, knowing your account's id"
+        case .openid: "Sign you in with your TIL account and know its id"
         case .profile: "See your name and username"
         case .offlineAccess: "Stay connected to your account while you are away"
         }
