@@ -80,6 +80,17 @@ struct RelyingParty {
     }
 }
 
+extension RelyingParty {
+    /// The access token of a whole sign-in.
+    func accessToken(
+        _ app: TestApp, _ browser: BrowserClient, _ username: String, scope: String, nonce: String? = "n",
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> String {
+        let answer = try await tokens(app, browser, username, scope: scope, nonce: nonce, file: file, line: line)
+        return try XCTUnwrap(answer["access_token"] as? String, file: file, line: line)
+    }
+}
+
 /// An ID token's header and claims, read without checking its signature (the tests that check
 /// it verify against the published keys).
 struct DecodedIDToken {

@@ -1,3 +1,4 @@
+import Foundation
 import Web
 
 /// The well-known documents of RFC 8414, RFC 9728 and OpenID Connect Discovery. Public, and built per request from the
@@ -20,8 +21,13 @@ struct DiscoveryController: RouteCollection {
         AuthorizationServerMetadata(issuer: issuer.current, scopes: scopes)
     }
 
+    /// Encoded by `JSONEncoder`, which merges the two documents' containers into one object
+    /// (the streaming encoder writes containers one after the other).
     func openIDProvider(_ request: Request) async throws -> Response {
-        try Response.json(OpenIDProviderMetadata(issuer: issuer.current, scopes: scopes))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let body = try encoder.encode(OpenIDProviderMetadata(issuer: issuer.current, scopes: scopes))
+        return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body))
     }
 
     func protectedResource(_ request: Request) async throws -> ProtectedResourceMetadata {
