@@ -25,7 +25,7 @@ struct DiscoveryController: RouteCollection {
     /// (the streaming encoder writes containers one after the other).
     func openIDProvider(_ request: Request) async throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // the same bytes from every process
         let body = try encoder.encode(OpenIDProviderMetadata(issuer: issuer.current, scopes: scopes))
         return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body))
     }
