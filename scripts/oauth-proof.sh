@@ -10,7 +10,8 @@
 #            redirect URI with a code; screenshots to docs/images/ (scripts/oauth-proof/browser_login.py)
 #   client   authlib's OAuth2Session as a public and a confidential client: registration, code +
 #            PKCE through the HTML forms, refresh, narrowed scope, revocation, introspection,
-#            client_credentials (scripts/oauth-proof/authlib_client.py)
+#            client_credentials (scripts/oauth-proof/authlib_client.py); OpenID Connect: nonce, the
+#            id_token validated by authlib against jwks_uri, userinfo, refresh, logout (authlib_oidc.py)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #

@@ -1,7 +1,8 @@
 """authlib (pinned, from PyPI) as TIL's third-party client: everything an OAuth client does
 with TIL goes through authlib's OAuth2Session (authorization URL with PKCE S256, code exchange,
 refresh, revocation, introspection, client_credentials), and each step proves its outcome
-against TIL's API. Only the forms a person fills in are posted by html_forms.authorize."""
+against TIL's API; then OpenID Connect (authlib_oidc.py). Only the forms a person fills in
+are posted by html_forms.authorize."""
 
 import urllib.parse
 import uuid
@@ -11,6 +12,7 @@ from authlib.common.security import generate_token
 from authlib.integrations.base_client import OAuthError
 from authlib.integrations.requests_client import OAuth2Session
 
+from authlib_oidc import relying_party
 from html_forms import authorize
 from proof import (
     ADMIN_PASSWORD, TIL_URL, admin_session, check, check_equal, check_redirect, check_status, discover, register, summary)
@@ -174,6 +176,7 @@ def main():
         browser = requests.Session()
         public = public_client(endpoints, admin, browser, catcher)
         confidential_client(endpoints, admin, browser, catcher, public)
+        relying_party(admin, browser, catcher)
     service_client(endpoints, admin)
     summary("authlib client")
 
