@@ -7,7 +7,8 @@ import XCTest
 @testable import App
 
 /// A second `til-server` over the same database: an OpenID Connect sign-in started on one
-/// process is redeemed, answered and ended on the other, and both publish one document.
+/// process is redeemed, answered and ended on the other (its ID token verified against the
+/// first one's JWKS), and both publish one discovery document.
 final class OpenIDAcrossProcessesTests: XCTestCase {
     func testASignInOnOneProcessIsRedeemedAnsweredAndEndedOnTheOther() async throws {
         let settings = ["ISSUER": "https://til.example", "BCRYPT_COST": "4", "LOG_LEVEL": "warning"]
@@ -30,7 +31,9 @@ final class OpenIDAcrossProcessesTests: XCTestCase {
                 let query = try await rp.signIn(browserOnA, "bokatan", target: rp.authorize(pkce, scope: "openid profile"))
                 let answer = try await rp.redeem(b.client, code: try XCTUnwrap(query["code"]), pkce: pkce).jsonObject()
                 let idToken = try XCTUnwrap(answer["id_token"] as? String, "\(answer)")
-                XCTAssertEqual(try DecodedIDToken(idToken).claims["preferred_username"] as? String, "bokatan")
+                // Issued by B, verified against the keys A publishes.
+                let verified = try await DecodedIDToken.verified(idToken, against: a.client)
+                XCTAssertEqual(verified.claims["preferred_username"] as? String, "bokatan")
                 let info = try await a.client.send(.get, "/oauth/userinfo", auth: .bearer(try XCTUnwrap(answer["access_token"] as? String)))
                 XCTAssertEqual(try info.jsonObject()["preferred_username"] as? String, "bokatan", "issued on B, answered on A")
 

@@ -20,8 +20,9 @@ final class OpenIDAuthorizationTests: XCTestCase {
             XCTAssertEqual(answer["scope"] as? String, "acronyms:write openid profile")
             XCTAssertNil(answer["refresh_token"], "neither offline_access nor the refresh_token grant")
             let access = try XCTUnwrap(answer["access_token"] as? String)
-            let token = try DecodedIDToken(try XCTUnwrap(answer["id_token"] as? String))
+            let token = try await DecodedIDToken.verified(try XCTUnwrap(answer["id_token"] as? String), against: app.client)
             XCTAssertEqual(token.header["alg"] as? String, "RS256", "the default")
+            XCTAssertEqual(token.header["typ"] as? String, "JWT")
             XCTAssertNotNil(token.header["kid"])
             let claims = token.claims
             XCTAssertEqual(claims["iss"] as? String, "https://til.example")

@@ -1,6 +1,7 @@
 import AppTesting
 import Crypt
 import Foundation
+import JOSE
 import Postgres
 import Web
 import WebTesting
@@ -106,6 +107,18 @@ struct DecodedIDToken {
         }
         header = try object(parts[0])
         claims = try object(parts[1])
+    }
+
+    /// Verifies `compact` against the JWK Set `http` serves at `jwks_uri` (as a relying party
+    /// does), then reads it; fails the test when the signature does not hold.
+    static func verified(_ compact: String, against http: TestClient, file: StaticString = #filePath, line: UInt = #line)
+        async throws -> DecodedIDToken
+    {
+        let published = try await http.send(.get, OpenIDEndpoints.jwks)
+        XCTAssertEqual(published.status.code, 200, published.bodyString, file: file, line: line)
+        let keys = try JSONDecoder().decode(JWKSet.self, from: Data(published.body))
+        XCTAssertNoThrow(try JWS.verify(compact, keys: keys, allowed: Set(JWSAlgorithm.allCases)), "the signature", file: file, line: line)
+        return try DecodedIDToken(compact, file: file, line: line)
     }
 
     var sub: String? { claims["sub"] as? String }

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import JOSE
 import Postgres
 import Web
 import WebTesting

@@ -1,6 +1,7 @@
 import AppTesting
 import Crypt
 import Foundation
+import JOSE
 import Postgres
 import Web
 import WebTesting
@@ -50,7 +51,7 @@ final class OpenIDTokenTests: XCTestCase {
                 XCTAssertEqual(response.status.code, 200, "round \(round): \(response.bodyString)")
                 let answer = try response.jsonObject()
                 let access = try XCTUnwrap(answer["access_token"] as? String)
-                let refreshed = try DecodedIDToken(try XCTUnwrap(answer["id_token"] as? String, "round \(round)"))
+                let refreshed = try await DecodedIDToken.verified(try XCTUnwrap(answer["id_token"] as? String, "round \(round)"), against: app.client)
                 for claim in ["iss", "sub", "aud", "azp", "auth_time", "preferred_username"] {
                     XCTAssertEqual("\(refreshed.claims[claim] ?? "nil")", "\(original.claims[claim] ?? "nil")", "round \(round): \(claim)")
                 }
@@ -103,7 +104,10 @@ final class OpenIDTokenTests: XCTestCase {
             XCTAssertEqual(plain["id_token_signed_response_alg"] as? String, "RS256")
             let rp = try await RelyingParty.register(on: app, ["id_token_signed_response_alg": "ES256"])
             let answer = try await rp.tokens(app, BrowserClient(app.client), "howzer", scope: "openid")
-            XCTAssertEqual(try DecodedIDToken(try XCTUnwrap(answer["id_token"] as? String)).header["alg"] as? String, "ES256")
+            let es256 = try await DecodedIDToken.verified(try XCTUnwrap(answer["id_token"] as? String), against: app.client)
+            XCTAssertEqual(es256.header["alg"] as? String, "ES256")
+            let published = try JSONDecoder().decode(JWKSet.self, from: Data(try await app.client.send(.get, OpenIDEndpoints.jwks).body))
+            XCTAssertEqual(published.keys.first { $0.kid == es256.header["kid"] as? String }?.alg, "ES256", "signed by the P-256 key")
         }
     }
 }
