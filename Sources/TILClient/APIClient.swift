@@ -44,8 +44,10 @@ public struct APIClient: Sendable {
         keeper = TokenKeeper(
             source: source, server: server, margin: configuration.refreshMargin,
             refreshLimit: configuration.refreshLimit, refreshWindow: configuration.refreshWindow,
-            refresh: { credential in
-                if let clientID = credential.oauthClientID { return try await OAuthTokens.refresh(credential, clientID: clientID, on: plain) }
+            refresh: { credential, scopes in
+                if let clientID = credential.oauthClientID {
+                    return try await OAuthTokens.refresh(credential, scopes: scopes, clientID: clientID, on: plain)
+                }
                 var request = try APIRequest("POST", "/api/users/refresh", json: RefreshRequest(refreshToken: credential.refreshToken))
                 request.credentialOrigins = credential.origins
                 return try Self.issued(from: try Self.checked(try await plain.send(request), for: request))

@@ -16,6 +16,11 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
     /// so the client does not follow one: a redirect would carry the request's credentials to
     /// wherever it points. Point the client at the right URL instead.
     case redirected(status: Int, location: String)
+    /// A browser sign-in did not complete. `error` is the server's code when it refused
+    /// (`access_denied`, `invalid_scope`, ... RFC 6749 §4.1.2.1), `invalid_callback` for an
+    /// answer that is not this sign-in's (another `state` or issuer, no code), or
+    /// `invalid_id_token`; `reason` says what happened, in words.
+    case signInFailed(error: String, reason: String)
 
     /// The HTTP status, for errors that have one.
     public var status: Int? {
@@ -33,6 +38,7 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidArgument(let reason): reason
         case .redirected(let status, let location):
             "the server redirected (\(status)) to \(location); TIL's API never redirects, so it was not followed: use the right server URL"
+        case .signInFailed(let error, let reason): "sign-in failed (\(error)): \(reason)"
         }
     }
 }

@@ -26,6 +26,8 @@ public struct Credential: Codable, Sendable, Equatable {
     /// at `/api/users/refresh`); an OAuth client's id for a web login (`til login --web`, the
     /// device grant), renewed at the token endpoint as that client.
     public var oauthClientID: String?
+    /// Which way of logging in issued it (`til status` shows it); a refresh keeps it.
+    public var signIn: SignInMethod = .password
 
     /// The credential in a login or refresh answer that arrived at `receivedAt`, when the
     /// server's clock said `serverDate`, for use at `origins` only.
@@ -67,5 +69,7 @@ extension Credential {
         lifetime = try container.decode(TimeInterval.self, forKey: .lifetime)
         origins = try container.decodeIfPresent([Origin].self, forKey: .origins) ?? []
         oauthClientID = try container.decodeIfPresent(String.self, forKey: .oauthClientID)
+        // Stored before the method was recorded: only the device grant had a client then.
+        signIn = try container.decodeIfPresent(SignInMethod.self, forKey: .signIn) ?? (oauthClientID == nil ? .password : .device)
     }
 }

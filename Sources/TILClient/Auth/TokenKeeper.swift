@@ -1,6 +1,6 @@
 import Foundation
 
-/// Hands out bearer tokens fit to send, and renews them: one refresh at a time per scope set.
+/// Hands out bearer tokens fit to send, and renews them: one refresh at a time per refresh token.
 ///
 /// Every request asks the keeper for its token. A token within the refresh margin of its
 /// expiry is renewed before it leaves; a token the server refused (401 `invalid_token`) is
@@ -12,6 +12,12 @@ import Foundation
 /// Every credential records the origin of the server that issued it, and leaves the keeper
 /// only with it: a request that carries its access token, or its refresh token, is sent to
 /// that origin alone (`CredentialOriginStep`).
+///
+/// An OAuth sign-in holds one token per scope set asked for (`APIClient.accessToken(scopes:)`),
+/// all sharing the sign-in's one rotating refresh token: a missing scope set is obtained by a
+/// narrowing refresh, and every rotation gives the new refresh token to all of them in the same
+/// store write (`StoredCredentials.rotate`). Refreshes of different scope sets queue on that
+/// write, so each presents the refresh token the one before it left — never a spent one.
 ///
 /// A refresh the server refuses means the login is over (revoked, expired, logged out
 /// elsewhere): its credential is deleted, its refresh token never sent again, and the caller
@@ -35,7 +41,9 @@ actor TokenKeeper {
     /// Sends the credential's refresh token where its login renews (`POST /api/users/refresh`,
     /// or the token endpoint for a web login), only to an origin recorded with it, and reads the
     /// answer (errors already typed).
-    typealias Refresh = @Sendable (_ credential: Credential) async throws -> IssuedToken
+    /// `scopes` is what the new access token is to hold: the credential's own, or fewer (a
+    /// narrowing, for an OAuth sign-in only).
+    typealias Refresh = @Sendable (_ credential: Credential, _ scopes: ScopeSet) async throws -> IssuedToken
 
     let source: Source
     /// The server as stored credentials name it (`APIClient.key`).
@@ -85,11 +93,14 @@ actor TokenKeeper {
     /// Keeps the credential of a login that just succeeded, recorded for this server's origin.
     /// Tokens of another server or user are dropped first. Returns what this login replaced,
     /// with the server it belongs to — their sessions still live there.
-    /// `oauthClientID` names the OAuth client of a web login (nil: a password login).
-    func keep(_ issued: IssuedToken, username: String, oauthClientID: String? = nil) async throws -> StoredCredentials {
+    /// `oauthClientID` names the OAuth client of a web or browser login (nil: a password login).
+    func keep(
+        _ issued: IssuedToken, username: String, oauthClientID: String? = nil, signIn: SignInMethod = .password
+    ) async throws -> StoredCredentials {
         guard case .store(let store) = source else { return StoredCredentials() }
         var issuedCredential = Credential(issued.token, origins: origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
         issuedCredential.oauthClientID = oauthClientID
+        issuedCredential.signIn = signIn
         let credential = issuedCredential
         let server = server
         return try await store.update { stored in
@@ -110,6 +121,24 @@ actor TokenKeeper {
         try await store.update { stored in
             if let scopes { stored.remove(scopes) } else { stored = StoredCredentials() }
         }
+    }
+
+    /// The credential with exactly `scopes`: the one held (renewed first if about to expire), or
+    /// one obtained now by narrowing an OAuth sign-in that holds them all — no page, no password.
+    func credential(narrowedTo scopes: ScopeSet) async throws -> Credential {
+        guard case .store(let store) = source else {
+            throw TILError.invalidArgument("A client given one fixed token cannot obtain tokens for other scopes.")
+        }
+        let stored = try await store.load()
+        guard stored.server == server, !stored.isEmpty else { throw TILError.notAuthenticated("Not logged in to \(server).") }
+        if let held = stored.credential(for: scopes), !held.needsRefresh(at: Date(), margin: margin) { return held }
+        guard stored.refreshSource(for: scopes) != nil else {
+            throw TILError.notAuthenticated("No sign-in here grants '\(scopes)'; sign in in the browser asking for it.")
+        }
+        guard let renewed = try await renew(scopes, rejecting: nil) else {
+            throw TILError.notAuthenticated("Too many refreshes of '\(scopes)' in a row; try again in a minute.")
+        }
+        return renewed
     }
 
     /// The stored credentials, when they belong to this client's server.
@@ -161,29 +190,33 @@ actor TokenKeeper {
     }
 
     /// The refresh itself, inside the store's exclusive update: re-read, and refresh only if
-    /// nobody did meanwhile.
+    /// nobody did meanwhile, with the refresh token the store holds now (one that another scope
+    /// set's refresh may just have rotated).
     private static func refreshStored(
         _ scopes: ScopeSet, rejecting rejected: String?, in store: any CredentialStore, server: String, margin: TimeInterval,
         refused: Set<String>, refresh: @escaping Refresh
     ) async throws -> Credential? {
         let outcome: RefreshOutcome = try await store.update { stored in
-            guard stored.server == server, let current = stored.credential(for: scopes) else {
+            guard stored.server == server, let current = stored.refreshSource(for: scopes) else {
                 return .failed(RefreshRefused(refreshToken: nil, reason: "Logged out."))
             }
             let now = Date()
-            if current.accessToken != rejected, !current.needsRefresh(at: now, margin: margin) { return .renewed(current) }
+            if current.scopes == scopes, current.accessToken != rejected, !current.needsRefresh(at: now, margin: margin) {
+                return .renewed(current)
+            }
             guard !refused.contains(current.refreshToken), !current.isOver(at: now) else {
-                stored.remove(scopes)
+                stored.removeAll(holding: current.refreshToken)
                 return .failed(RefreshRefused(refreshToken: current.refreshToken, reason: "The login has ended; log in again."))
             }
             do {
-                let issued = try await refresh(current)
+                let issued = try await refresh(current, scopes)
                 var renewed = Credential(issued.token, origins: current.origins, serverDate: issued.serverDate, receivedAt: issued.receivedAt)
                 renewed.oauthClientID = current.oauthClientID
-                stored.put(renewed)
+                renewed.signIn = current.signIn
+                stored.rotate(current.refreshToken, to: renewed)
                 return .renewed(renewed)
             } catch TILError.server(let status, let reason, _) where (400..<500).contains(status) && status != 429 {
-                stored.remove(scopes)
+                stored.removeAll(holding: current.refreshToken)
                 return .failed(RefreshRefused(refreshToken: current.refreshToken, reason: reason))
             }
         }

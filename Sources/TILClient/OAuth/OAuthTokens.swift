@@ -12,12 +12,15 @@ enum OAuthTokens {
         var expiresIn: Int
         var refreshToken: String?
         var scope: String?
+        /// OpenID Connect: who signed in, when `openid` was granted.
+        var idToken: String?
 
         enum CodingKeys: String, CodingKey {
             case accessToken = "access_token"
             case expiresIn = "expires_in"
             case refreshToken = "refresh_token"
             case scope
+            case idToken = "id_token"
         }
     }
 
@@ -58,13 +61,15 @@ enum OAuthTokens {
         return TILError.server(status: response.status, reason: reason, authenticateError: nil)
     }
 
-    /// RFC 6749 §6 for a web login's credential, as `clientID`: the new pair for the same
-    /// session and user. The token endpoint does not say when the new refresh token lapses; a
-    /// refresh renews it for as long as the last one lived, which the credential recorded.
-    static func refresh(_ credential: Credential, clientID: String, on pipeline: Pipeline) async throws -> IssuedToken {
+    /// RFC 6749 §6 for an OAuth login's credential, as `clientID`: the new pair for the same
+    /// session and user, its access token holding `scopes` — always named, so that a narrowed
+    /// token stays as narrow and a narrowing gets only what it asks for. The token endpoint does
+    /// not say when the new refresh token lapses; a refresh renews it for as long as the last
+    /// one lived, which the credential recorded.
+    static func refresh(_ credential: Credential, scopes: ScopeSet, clientID: String, on pipeline: Pipeline) async throws -> IssuedToken {
         var request = request([
             (name: "grant_type", value: "refresh_token"), (name: "refresh_token", value: credential.refreshToken),
-            (name: "client_id", value: clientID),
+            (name: "client_id", value: clientID), (name: "scope", value: scopes.description),
         ])
         request.credentialOrigins = credential.origins
         let response = try await pipeline.send(request)
@@ -72,17 +77,20 @@ enum OAuthTokens {
         let issuedAt = credential.expiresAt.addingTimeInterval(-credential.lifetime)
         let token = token(
             answer, sessionID: credential.sessionID, userID: credential.userID, at: response.serverDate ?? response.receivedAt,
-            refreshLifetime: credential.refreshExpiresAt.timeIntervalSince(issuedAt), scopes: Array(credential.scopes.scopes))
+            refreshLifetime: credential.refreshExpiresAt.timeIntervalSince(issuedAt), scopes: Array(scopes.scopes),
+            keeping: credential.refreshToken)
         return IssuedToken(token: token, serverDate: response.serverDate, receivedAt: response.receivedAt)
     }
 
-    /// The pair of `answer` as TIL's `Token`, dated from `date` (the server's clock).
+    /// The pair of `answer` as TIL's `Token`, dated from `date` (the server's clock); without a
+    /// new refresh token in the answer, the one `keeping` names stays.
     static func token(
-        _ answer: Answer, sessionID: UUID, userID: UUID, at date: Date, refreshLifetime: TimeInterval, scopes fallback: [Scope]
+        _ answer: Answer, sessionID: UUID, userID: UUID, at date: Date, refreshLifetime: TimeInterval, scopes fallback: [Scope],
+        keeping refreshToken: String = ""
     ) -> Token {
         Token(
             id: sessionID, value: answer.accessToken, user: UserReference(id: userID),
-            expiresAt: date.addingTimeInterval(TimeInterval(answer.expiresIn)), refreshToken: answer.refreshToken ?? "",
+            expiresAt: date.addingTimeInterval(TimeInterval(answer.expiresIn)), refreshToken: answer.refreshToken ?? refreshToken,
             refreshExpiresAt: date.addingTimeInterval(refreshLifetime),
             scopes: answer.scope.map { $0.split(separator: " ").map { Scope(rawValue: String($0)) } } ?? fallback)
     }

@@ -42,27 +42,8 @@ extension APIClient {
                 default: break
                 }
             }
-            return try await keepWebLogin(try OAuthTokens.answer(response), response: response, clientID: clientID)
+            let kept = try await keepOAuthLogin(try OAuthTokens.answer(response), response: response, clientID: clientID, signIn: .device)
+            return (kept.token, kept.username)
         }
-    }
-
-    /// Keeps a web login's pair: the session and user it belongs to are read with it (the token
-    /// endpoint names neither), the access token held to this server's origin.
-    private func keepWebLogin(
-        _ answer: OAuthTokens.Answer, response: APIResponse, clientID: String
-    ) async throws -> (token: Token, username: String) {
-        let bearer = BearerToken(value: answer.accessToken, origins: Origin(server).map { [$0] } ?? [])
-        let me = try await send(APIRequest("GET", "/api/users/me").bearing(bearer), as: PublicUser.self)
-        let sessions = try await send(APIRequest("GET", "/api/users/me/sessions").bearing(bearer), as: [SessionInfo].self)
-        guard let session = sessions.first(where: \.current) else {
-            throw TILError.invalidResponse("The server listed no current session for the new login.")
-        }
-        let date = response.serverDate ?? response.receivedAt
-        let token = OAuthTokens.token(
-            answer, sessionID: session.id, userID: me.id, at: date, refreshLifetime: session.refreshExpiresAt.timeIntervalSince(date),
-            scopes: session.scopes)
-        let issued = IssuedToken(token: token, serverDate: response.serverDate, receivedAt: response.receivedAt)
-        await endQuietly(try await keeper.keep(issued, username: me.username, oauthClientID: clientID))
-        return (token, me.username)
     }
 }

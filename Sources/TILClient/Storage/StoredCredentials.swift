@@ -41,6 +41,32 @@ public struct StoredCredentials: Codable, Sendable, Equatable {
         credentials.removeAll { $0.scopes == scopes }
     }
 
+    /// Where a refresh for `scopes` starts: the credential with exactly these scopes, else (a
+    /// narrowing, RFC 6749 §6 `scope`) one of an OAuth sign-in that holds them all — the
+    /// fewest such. Every scope set of one sign-in carries the same refresh token.
+    func refreshSource(for scopes: ScopeSet) -> Credential? {
+        credential(for: scopes) ?? credentials
+            .filter { $0.oauthClientID != nil && scopes.scopes.isSubset(of: $0.scopes.scopes) }
+            .min { $0.scopes.scopes.count < $1.scopes.scopes.count }
+    }
+
+    /// Keeps `renewed`, the answer to spending the refresh token `spent`, and gives every
+    /// other credential of the same sign-in (each held `spent`) the new refresh token, in the
+    /// same write: no scope set is left holding a spent token, which the server would take for
+    /// a stolen one and end the sign-in (RFC 9700 §4.14).
+    mutating func rotate(_ spent: String, to renewed: Credential) {
+        put(renewed)
+        for index in credentials.indices where credentials[index].refreshToken == spent {
+            credentials[index].refreshToken = renewed.refreshToken
+            credentials[index].refreshExpiresAt = renewed.refreshExpiresAt
+        }
+    }
+
+    /// Forgets every credential holding `refreshToken`: the sign-in it belongs to is over.
+    mutating func removeAll(holding refreshToken: String) {
+        credentials.removeAll { $0.refreshToken == refreshToken }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         server = try container.decodeIfPresent(String.self, forKey: .server)
