@@ -3,7 +3,8 @@ import Foundation
 import Terminal
 import TILClient
 
-/// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`, or `til login --web`
+/// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`, `til login --web`, or
+/// `til login --browser [--scope S]`
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log in and keep the tokens for the next commands.",
@@ -11,11 +12,19 @@ struct Login: AsyncParsableCommand {
             Logging in again for the same scopes ends the session it replaces; logging in to \
             another server, or as another user, ends the sessions held before, each at its own \
             server. Warns when an http:// server is not this machine. With --web, no password \
-            is typed here: approve a one-time code in a browser (opened with $BROWSER when set).
+            is typed here: approve a one-time code in a browser (opened with $BROWSER when set). \
+            With --browser, sign in in this machine's browser (opened with $BROWSER, else open \
+            the URL shown); til catches its answer on 127.0.0.1.
             """)
 
     @Flag(help: "Log in through a browser with a one-time code (OAuth device grant, as the til-cli client).")
     var web = false
+
+    @Flag(help: "Log in in a browser on this machine (OAuth code flow with PKCE as til-cli; the answer comes back to 127.0.0.1).")
+    var browser = false
+
+    @Option(help: "With --browser: seconds to wait for the browser to come back.")
+    var browserTimeout = 300
 
     @OptionGroup var options: GlobalOptions
 
@@ -35,6 +44,10 @@ struct Login: AsyncParsableCommand {
         if web, username != nil || passwordStdin || !scope.isEmpty {
             throw ValidationError("--web takes no --username, --password-stdin or --scope: the browser says who, with every scope of til-cli.")
         }
+        if browser, web || username != nil || passwordStdin {
+            throw ValidationError("--browser takes no --web, --username or --password-stdin: the browser says who.")
+        }
+        guard (1...3600).contains(browserTimeout) else { throw ValidationError("--browser-timeout must be 1 to 3600 seconds.") }
     }
 
     func run() async throws {
@@ -44,18 +57,18 @@ struct Login: AsyncParsableCommand {
             context.output.warn(
                 "\(context.client.server.absoluteString) is not encrypted: the password and tokens cross the network in clear text (use https://).")
         }
+        if browser {
+            return try await BrowserLogin(context: context, json: options.json, scopes: try scopes(), timeout: .seconds(browserTimeout)).run()
+        }
         let username = try username ?? Prompt.ask("Username: ", otherwise: "--username")
         let password = passwordStdin ? try Prompt.stdinLine("the password") : try Prompt.ask("Password: ", secret: true)
         let token = try await context.client.login(username: username, password: password, scopes: try scopes())
-        let summary = LoginSummary(
-            server: context.client.server.absoluteString, username: username, userID: token.user.id, session: token.id,
-            scopes: token.scopes, expiresAt: token.expiresAt, refreshExpiresAt: token.refreshExpiresAt)
-        if options.json { return try context.output.printJSON(summary) }
-        context.output.line("Logged in to \(summary.server) as \(username) (scopes: \(token.scopes.map(\.rawValue).joined(separator: " "))).")
+        let summary = LoginSummary(server: context.client.server, username: username, token: token)
+        try summary.print(to: context.output, json: options.json, "Logged in to \(summary.server) as \(username) (scopes: \(summary.scopeNames)).")
     }
 
     /// The scopes named, nil for all; an unknown name is a usage error.
-    private func scopes() throws -> Set<Scope>? {
+    func scopes() throws -> Set<Scope>? {
         let names = scope.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "," }) }
         guard !names.isEmpty else { return nil }
         return Set(try names.map { name in
@@ -77,4 +90,23 @@ struct LoginSummary: Encodable {
     var scopes: [Scope]
     @WireDate var expiresAt: Date
     @WireDate var refreshExpiresAt: Date
+
+    init(server: URL, username: String, token: Token) {
+        self.server = server.absoluteString
+        self.username = username
+        userID = token.user.id
+        session = token.id
+        scopes = token.scopes
+        expiresAt = token.expiresAt
+        refreshExpiresAt = token.refreshExpiresAt
+    }
+
+    /// `acronyms:write account`.
+    var scopeNames: String { scopes.map(\.rawValue).joined(separator: " ") }
+
+    /// The summary with `--json`; else `line`, for people.
+    func print(to output: Output, json: Bool, _ line: String) throws {
+        if json { return try output.printJSON(self) }
+        output.line(line)
+    }
 }

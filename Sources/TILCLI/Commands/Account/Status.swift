@@ -36,7 +36,8 @@ struct StatusReport: Encodable {
 /// One stored token as `til status` shows it: never its value.
 struct TokenStatus: TableRow {
     var session: UUID
-    /// `password` (`til login`) or `web` (`til login --web`, through the OAuth client named).
+    /// `password` (`til login`), `web` (`til login --web`) or `browser` (`til login --browser`),
+    /// the last two through the OAuth client named.
     var obtainedBy: String
     var oauthClient: String?
     var scopes: [String]
@@ -45,7 +46,11 @@ struct TokenStatus: TableRow {
 
     init(_ credential: Credential) {
         session = credential.sessionID
-        obtainedBy = credential.oauthClientID == nil ? "password" : "web"
+        obtainedBy = switch credential.signIn {
+        case .password: "password"
+        case .device: "web"
+        case .browser: "browser"
+        }
         oauthClient = credential.oauthClientID
         scopes = credential.scopes.names
         expiresAt = credential.expiresAt.formatted(.iso8601)
@@ -54,7 +59,7 @@ struct TokenStatus: TableRow {
 
     static let headers = ["SESSION", "LOGIN", "SCOPES", "EXPIRES", "LOGIN ENDS"]
     var cells: [String] {
-        let login = oauthClient.map { "web (\($0))" } ?? obtainedBy
+        let login = oauthClient.map { "\(obtainedBy) (\($0))" } ?? obtainedBy
         return [session.uuidString, login, scopes.joined(separator: " "), expiresAt, refreshExpiresAt]
     }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import TILClient
+import XCTest
+
+/// The authorization URL a native app opens, and every check of the URL the browser brings
+/// back, against a live server's metadata (RFC 8414, RFC 9207): no browser needed to refuse.
+final class BrowserSignInTests: XCTestCase {
+    func testTheURLCarriesPKCEStateAndNonceFreshForEverySignIn() async throws {
+        try await LiveServer.run { server in
+            let til = server.client()
+            let redirect = URL(string: "http://127.0.0.1:49152/callback")!
+            let signIn = try await til.beginBrowserSignIn(redirectURI: redirect, scopes: [.acronymsWrite, Scope(rawValue: "openid")])
+            XCTAssertTrue(signIn.url.absoluteString.hasPrefix(server.url.absoluteString + "/oauth/authorize?"), signIn.url.absoluteString)
+            let query = try Self.query(of: signIn.url)
+            XCTAssertEqual(query["response_type"], "code")
+            XCTAssertEqual(query["client_id"], "til-cli")
+            XCTAssertEqual(query["redirect_uri"], "http://127.0.0.1:49152/callback")
+            XCTAssertEqual(query["scope"], "acronyms:write openid")
+            XCTAssertEqual(query["code_challenge_method"], "S256")
+            XCTAssertEqual(query["state"], signIn.state)
+            XCTAssertEqual(query["nonce"], signIn.nonce)
+            XCTAssertEqual(signIn.issuer, server.url.absoluteString, "the issuer from the metadata")
+            let others = try await withThrowingTaskGroup(of: BrowserSignIn.self) { group in
+                for _ in 0..<16 { group.addTask { try await til.beginBrowserSignIn(redirectURI: redirect) } }
+                return try await group.reduce(into: [signIn]) { $0.append($1) }
+            }
+            for field in [\BrowserSignIn.state, \.nonce] {
+                let values = others.map { $0[keyPath: field] }
+                XCTAssertEqual(Set(values).count, values.count, "never repeated")
+                XCTAssertTrue(values.allSatisfy { $0.utf8.count == 43 && Data(base64URL: $0)?.count == 32 }, "256 bits: \(values)")
+            }
+            let challenges = try others.map { try XCTUnwrap(try Self.query(of: $0.url)["code_challenge"]) }
+            XCTAssertEqual(Set(challenges).count, challenges.count)
+            XCTAssertNil(try Self.query(of: others[1].url)["scope"], "no scope: what the client is registered for")
+        }
+    }
+
+    func testACallbackThatIsNotThisSignInsAnswerIsRefusedSayingWhy() async throws {
+        try await LiveServer.run { server in
+            let til = server.client()
+            let signIn = try await til.beginBrowserSignIn(redirectURI: URL(string: "http://127.0.0.1:49152/callback")!)
+            let (state, iss) = (signIn.state, signIn.issuer)
+            let cases: [(String, String, String, String)] = [
+                ("wrong state", "?code=abc&state=forged&iss=\(iss)", "invalid_callback", "state"),
+                ("no state", "?code=abc&iss=\(iss)", "invalid_callback", "state"),
+                ("no iss", "?code=abc&state=\(state)", "invalid_callback", "names no issuer"),
+                ("wrong iss", "?code=abc&state=\(state)&iss=https%3A%2F%2Fevil.example", "invalid_callback", "https://evil.example"),
+                ("no code", "?state=\(state)&iss=\(iss)", "invalid_callback", "no code"),
+                ("empty code", "?code=&state=\(state)&iss=\(iss)", "invalid_callback", "no code"),
+                ("code twice", "?code=a&code=b&state=\(state)&iss=\(iss)", "invalid_callback", "'code' more than once"),
+                ("refused", "?error=access_denied&error_description=The+user+said+no&state=\(state)&iss=\(iss)", "access_denied", "The user said no"),
+                ("refused without words", "?error=invalid_scope&state=\(state)&iss=\(iss)", "invalid_scope", "refused"),
+                ("a forged refusal", "?error=access_denied&state=forged&iss=\(iss)", "invalid_callback", "state"),
+            ]
+            for (name, query, error, words) in cases {
+                let callback = try XCTUnwrap(URL(string: "http://127.0.0.1:49152/callback" + query), name)
+                await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: callback), error, words, name)
+            }
+            for (name, url) in [
+                ("another path", "http://127.0.0.1:49152/elsewhere?code=abc&state=\(state)&iss=\(iss)"),
+                ("another port", "http://127.0.0.1:49153/callback?code=abc&state=\(state)&iss=\(iss)"),
+                ("another scheme", "com.example.app:/callback?code=abc&state=\(state)&iss=\(iss)"),
+            ] {
+                await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: URL(string: url)!), "invalid_callback", "redirect URI", name)
+            }
+            let huge = URL(string: "http://127.0.0.1:49152/callback?code=\(String(repeating: "a", count: 20_000))&state=\(state)&iss=\(iss)")!
+            await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: huge), "invalid_callback", "longer than")
+            let stored = try await til.credentials()
+            XCTAssertTrue(stored.isEmpty, "nothing kept")
+        }
+    }
+
+    func testAServerWhoseMetadataNamesAnotherIssuerIsRefused() async throws {
+        try await LiveServer.run(settings: ["ISSUER": "https://til.example"]) { server in
+            do {
+                _ = try await server.client().beginBrowserSignIn(redirectURI: URL(string: "http://127.0.0.1:49152/callback")!)
+                XCTFail("signed in against another issuer's metadata")
+            } catch TILError.invalidResponse(let reason) {
+                XCTAssertTrue(reason.contains("https://til.example") && reason.contains("RFC 8414"), reason)
+            }
+        }
+    }
+
+    static func query(of url: URL) throws -> [String: String] {
+        let items = try XCTUnwrap(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func assertSignInFails(
+        _ work: @autoclosure () async throws -> some Any, _ error: String, _ words: String, _ name: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        do {
+            _ = try await work()
+            XCTFail("\(name): signed in", file: file, line: line)
+        } catch TILError.signInFailed(let code, let reason) {
+            XCTAssertEqual(code, error, "\(name): \(reason)", file: file, line: line)
+            XCTAssertTrue(reason.contains(words), "\(name): \(reason)", file: file, line: line)
+        } catch {
+            XCTFail("\(name): \(error)", file: file, line: line)
+        }
+    }
+}
+
+extension Data {
+    init?(base64URL text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
+        self.init(base64Encoded: base64)
+    }
+}
