@@ -104,15 +104,15 @@ final class LoopbackListener: Sendable {
     private static func readHead(_ fd: Int32, until deadline: ContinuousClock.Instant) throws -> [UInt8]? {
         var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 2048)
-        while head.count <= maxHead {
+        while true {
             guard try wait(for: fd, until: deadline) else { return nil }
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }
             head += chunk[0..<count]
-            if let end = head.firstRange(of: [13, 10, 13, 10]) { return Array(head[..<end.upperBound]) }
+            if let end = head.firstRange(of: [13, 10, 13, 10]) { return end.upperBound <= maxHead ? Array(head[..<end.upperBound]) : nil }
+            guard head.count <= maxHead else { return nil }
         }
-        return nil
     }
 
     /// Writes all of `page` (best effort: a browser that left gets nothing).
