@@ -13,16 +13,10 @@ import XCTest
 /// over a real socket, well-formed or not.
 final class BrowserLoginCommandTests: XCTestCase {
     func testTilLoginBrowserCatchesTheRedirectOnLoopbackAndStoresThePair() async throws {
-        try await withTestApp(.live) { app in
-            let run = try BrowserLoginRun(app)
-            defer { run.remove() }
+        try await BrowserLoginRun.with { app, run in
             async let login = run.start()
-            let url = try await run.openedURL()
-            let query = try Self.query(of: url)
-            let redirect = try XCTUnwrap(URL(string: try XCTUnwrap(query["redirect_uri"])))
-            XCTAssertEqual(redirect.host, "127.0.0.1")
-            XCTAssertEqual(redirect.path, "/callback")
-            let port = try XCTUnwrap(redirect.port)
+            let (url, query, port) = try await run.opened()
+            XCTAssertEqual(query["redirect_uri"], "http://127.0.0.1:\(port)/callback")
             XCTAssertNotEqual(port, 0, "an ephemeral port the system chose")
             XCTAssertEqual(query["client_id"], "til-cli")
             XCTAssertEqual(query["code_challenge_method"], "S256")
@@ -63,12 +57,9 @@ final class BrowserLoginCommandTests: XCTestCase {
     /// Bad input to the listener: each is refused with a 4xx and the listener keeps waiting;
     /// the real answer after them still signs in.
     func testTheListenerRefusesAnythingButItsOwnCallbackAndKeepsWaiting() async throws {
-        try await withTestApp(.live) { app in
-            let run = try BrowserLoginRun(app)
-            defer { run.remove() }
+        try await BrowserLoginRun.with { app, run in
             async let login = run.start()
-            let url = try await run.openedURL()
-            let port = try XCTUnwrap(URL(string: try XCTUnwrap(try Self.query(of: url)["redirect_uri"]))?.port)
+            let (url, _, port) = try await run.opened()
             let host = "Host: 127.0.0.1:\(port)\r\n"
             let refusals: [(String, [UInt8], HTTPStatus)] = [
                 ("garbage", [0x16, 0x03, 0x01, 0x00, 0xFF] + Array("\r\n\r\n".utf8), .badRequest),
@@ -124,8 +115,7 @@ final class BrowserLoginCommandTests: XCTestCase {
                 let run = try BrowserLoginRun(app)
                 defer { run.remove() }
                 async let login = run.start()
-                let query = try Self.query(of: try await run.openedURL())
-                let port = try XCTUnwrap(URL(string: try XCTUnwrap(query["redirect_uri"]))?.port)
+                let (_, query, port) = try await run.opened()
                 let iss = run.server.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let callback = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/callback?" + answer(try XCTUnwrap(query["state"]), iss)))
                 XCTAssertEqual(try Self.get(callback, port: port).status, .ok, name)
@@ -138,9 +128,7 @@ final class BrowserLoginCommandTests: XCTestCase {
     }
 
     func testBrowserTakesNoPasswordOptions() async throws {
-        try await withTestApp(.live) { app in
-            let run = try BrowserLoginRun(app)
-            defer { run.remove() }
+        try await BrowserLoginRun.with { app, run in
             for arguments in [["--web"], ["--username", "admin"], ["--password-stdin"], ["--browser-timeout", "0"]] {
                 let result = try await run.start(arguments)
                 XCTAssertEqual(result.status, 1, "\(arguments): \(result.stderr)")
@@ -157,10 +145,6 @@ final class BrowserLoginCommandTests: XCTestCase {
         return try connection.readResponse()
     }
 
-    static func query(of url: URL) throws -> [String: String] {
-        let items = try XCTUnwrap(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
-        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
-    }
 }
 
 /// One `til login --browser` of a test: its own config folder, and a `$BROWSER` script that
@@ -184,6 +168,15 @@ struct BrowserLoginRun {
         ]
     }
 
+    /// Runs `body` with a live app and a run set up for it, removed afterwards.
+    static func with(_ body: (TestApp, BrowserLoginRun) async throws -> Void) async throws {
+        try await withTestApp(.live) { app in
+            let run = try BrowserLoginRun(app)
+            defer { run.remove() }
+            try await body(app, run)
+        }
+    }
+
     /// `til login --browser arguments...`, to its end.
     func start(_ arguments: [String] = []) async throws -> TILServerRun {
         try await til(["login", "--browser"] + arguments)
@@ -193,12 +186,16 @@ struct BrowserLoginRun {
         try await TILServerRun.run(arguments, environment: environment, timeLimit: .seconds(40), binary: "til")
     }
 
-    /// The URL `$BROWSER` was asked to open, once it has been (written whole, then renamed).
-    func openedURL() async throws -> URL {
+    /// The URL `$BROWSER` was asked to open, once it has been (written whole, then renamed),
+    /// its query, and the port of the redirect URI in it: the listener's.
+    func opened() async throws -> (url: URL, query: [String: String], port: Int) {
         let file = opened
         let written = await eventually(within: .seconds(20)) { FileManager.default.fileExists(atPath: file.path) }
         XCTAssertTrue(written, "til never opened the browser")
-        return try XCTUnwrap(URL(string: try String(contentsOf: file, encoding: .utf8)))
+        let url = try XCTUnwrap(URL(string: try String(contentsOf: file, encoding: .utf8)))
+        let items = try XCTUnwrap(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
+        let query = Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+        return (url, query, try XCTUnwrap(URL(string: query["redirect_uri"] ?? "")?.port))
     }
 
     /// The credentials `til` stored, as JSON objects; throws when there is no file.
