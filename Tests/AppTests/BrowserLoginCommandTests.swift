@@ -85,8 +85,14 @@ final class BrowserLoginCommandTests: XCTestCase {
             halfway.shutdownWrite()
             XCTAssertEqual(try halfway.readResponse().status, .badRequest)
 
+            // A client that connects and says nothing holds the listener 5 s at most; the
+            // browser, queued behind it, is answered after.
+            let connected = ContinuousClock.now
+            let silent = try RawConnection(port: port)
             let callback = try await BrowserClient(app.client).authorize(url, as: "admin")
             XCTAssertEqual(try Self.get(callback, port: port).status, .ok)
+            XCTAssertGreaterThanOrEqual(ContinuousClock.now - connected, .seconds(5), "served after the silent one was let go")
+            XCTAssertEqual(try silent.readResponse().status, .badRequest)
             let result = try await login
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(try run.storedCredentials().count, 1)
