@@ -114,6 +114,13 @@ final class NativeSignInTests: XCTestCase {
             } catch TILError.notAuthenticated(let reason) {
                 XCTAssertTrue(reason.contains("clients:write"), reason)
             }
+
+            // Logging out ends the one session behind both scope sets, and forgets them.
+            try await til.logout()
+            let left = await store.load()
+            XCTAssertTrue(left.isEmpty)
+            let ended = try await app.number("SELECT count(*) AS n FROM sessions WHERE id = \(signedIn.token.id) AND revoked_at IS NOT NULL")
+            XCTAssertEqual(ended, 1)
         }
     }
 
