@@ -51,6 +51,10 @@ final class BrowserSignInTests: XCTestCase {
                 ("refused", "?error=access_denied&error_description=The+user+said+no&state=\(state)&iss=\(iss)", "access_denied", "The user said no"),
                 ("refused without words", "?error=invalid_scope&state=\(state)&iss=\(iss)", "invalid_scope", "refused"),
                 ("a forged refusal", "?error=access_denied&state=forged&iss=\(iss)", "invalid_callback", "state"),
+                // Byte for byte: another spelling of the same text is another value.
+                ("state in fullwidth letters", "?code=abc&state=\(Self.fullwidth(state))&iss=\(iss)", "invalid_callback", "state"),
+                ("iss in capitals", "?code=abc&state=\(state)&iss=\(iss.uppercased())", "invalid_callback", "issuer"),
+                ("iss with a trailing slash", "?code=abc&state=\(state)&iss=\(iss)/", "invalid_callback", "issuer"),
             ]
             for (name, query, error, words) in cases {
                 let callback = try XCTUnwrap(URL(string: "http://127.0.0.1:49152/callback" + query), name)
@@ -79,6 +83,15 @@ final class BrowserSignInTests: XCTestCase {
                 XCTAssertTrue(reason.contains("https://til.example") && reason.contains("RFC 8414"), reason)
             }
         }
+    }
+
+    /// `text` with its ASCII letters and digits as their fullwidth forms, percent-encoded.
+    static func fullwidth(_ text: String) -> String {
+        let wide = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? Unicode.Scalar(scalar.value + 0xFEE0) ?? scalar : scalar
+        }))
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return wide.addingPercentEncoding(withAllowedCharacters: unreserved) ?? wide
     }
 
     static func query(of url: URL) throws -> [String: String] {

@@ -24,7 +24,7 @@ final class LoopbackListener: Sendable {
 
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ListenerError.system("socket") }
+        guard fd >= 0 else { throw ListenerError.system("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = in_addr_t(INADDR_LOOPBACK).bigEndian
@@ -37,7 +37,7 @@ final class LoopbackListener: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard bound == 0, listen(fd, 8) == 0, named == 0 else {
-            let error = ListenerError.system("bind 127.0.0.1")
+            let error = ListenerError.system("bind 127.0.0.1", errno)
             close(fd)
             throw error
         }
@@ -69,7 +69,7 @@ final class LoopbackListener: Sendable {
             let connection = Glibc.accept(listening, nil, nil)
             guard connection >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }
-                throw ListenerError.system("accept")
+                throw ListenerError.system("accept", errno)
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             defer { close(connection) }
@@ -95,7 +95,7 @@ final class LoopbackListener: Sendable {
             let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
             let ready = poll(&entry, 1, milliseconds)
             if ready > 0 { return true }
-            if ready < 0, errno != EINTR { throw ListenerError.system("poll") }
+            if ready < 0, errno != EINTR { throw ListenerError.system("poll", errno) }
         }
     }
 
@@ -132,13 +132,14 @@ final class LoopbackListener: Sendable {
 enum ListenerError: Error, CustomStringConvertible {
     case timedOut
     case tooManyRefusals
-    case system(String)
+    /// A socket call that failed, with its `errno`.
+    case system(String, Int32)
 
     var description: String {
         switch self {
         case .timedOut: "the browser did not come back in time; run `til login --browser` again"
         case .tooManyRefusals: "too many requests that were not the sign-in's answer reached the listener; run `til login --browser` again"
-        case .system(let call): "\(call) failed: \(String(cString: strerror(errno)))"
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         }
     }
 }

@@ -49,9 +49,10 @@ enum AuthorizationResponse {
         return result
     }
 
+    /// Scheme, host, port and path alike: a loopback port or an app's own scheme included.
     private static func sameEndpoint(_ one: URL, _ other: URL) -> Bool {
-        Origin(one) == Origin(other) && one.scheme?.lowercased() == other.scheme?.lowercased()
-            && (one.host?.lowercased() ?? "") == (other.host?.lowercased() ?? "") && one.path == other.path
+        one.scheme?.lowercased() == other.scheme?.lowercased() && one.host?.lowercased() == other.host?.lowercased()
+            && one.port == other.port && one.path == other.path
     }
 
     private static func withoutQuery(_ url: URL) -> String {
