@@ -35,39 +35,44 @@ final class BrowserSignInTests: XCTestCase {
         }
     }
 
+    /// CSRF (RFC 6749 §10.12): another state, none, or the same text spelled otherwise, is
+    /// refused before anything else is read; mix-up (RFC 9207): the issuer byte for byte, and
+    /// required since the server promises it; RFC 6749 §4.1.2.1: the server's refusal in its
+    /// words; no code, or two, is no answer.
     func testACallbackThatIsNotThisSignInsAnswerIsRefusedSayingWhy() async throws {
+        // Each case: what differs from the right answer (`code`, `state`, `iss`; nil removes).
+        try await assertRefused { state, iss in
+            [
+                ("wrong state", ["state": "forged"], "invalid_callback", "state"),
+                ("no state", ["state": nil], "invalid_callback", "state"),
+                ("a forged refusal", ["code": nil, "error": "access_denied", "state": "forged"], "invalid_callback", "state"),
+                ("state in fullwidth letters", ["state": Self.fullwidth(state)], "invalid_callback", "state"),
+                ("no iss", ["iss": nil], "invalid_callback", "names no issuer"),
+                ("wrong iss", ["iss": "https%3A%2F%2Fevil.example"], "invalid_callback", "https://evil.example"),
+                ("iss in capitals", ["iss": iss.uppercased()], "invalid_callback", "issuer"),
+                ("iss with a trailing slash", ["iss": iss + "/"], "invalid_callback", "issuer"),
+                ("refused", ["code": nil, "error": "access_denied", "error_description": "The+user+said+no"], "access_denied", "The user said no"),
+                ("refused without words", ["code": nil, "error": "invalid_scope"], "invalid_scope", "refused"),
+                ("no code", ["code": nil], "invalid_callback", "no code"),
+                ("empty code", ["code": ""], "invalid_callback", "no code"),
+                ("code twice", ["code": "a&code=b"], "invalid_callback", "'code' more than once"),
+            ]
+        }
+    }
+
+    /// The answer must come to this sign-in's redirect URI, and be of a sane size.
+    func testACallbackToAnotherAddressOrTooLongIsRefused() async throws {
         try await LiveServer.run { server in
             let til = server.client()
             let signIn = try await til.beginBrowserSignIn(redirectURI: URL(string: "http://127.0.0.1:49152/callback")!)
-            let (state, iss) = (signIn.state, signIn.issuer)
-            let cases: [(String, String, String, String)] = [
-                ("wrong state", "?code=abc&state=forged&iss=\(iss)", "invalid_callback", "state"),
-                ("no state", "?code=abc&iss=\(iss)", "invalid_callback", "state"),
-                ("no iss", "?code=abc&state=\(state)", "invalid_callback", "names no issuer"),
-                ("wrong iss", "?code=abc&state=\(state)&iss=https%3A%2F%2Fevil.example", "invalid_callback", "https://evil.example"),
-                ("no code", "?state=\(state)&iss=\(iss)", "invalid_callback", "no code"),
-                ("empty code", "?code=&state=\(state)&iss=\(iss)", "invalid_callback", "no code"),
-                ("code twice", "?code=a&code=b&state=\(state)&iss=\(iss)", "invalid_callback", "'code' more than once"),
-                ("refused", "?error=access_denied&error_description=The+user+said+no&state=\(state)&iss=\(iss)", "access_denied", "The user said no"),
-                ("refused without words", "?error=invalid_scope&state=\(state)&iss=\(iss)", "invalid_scope", "refused"),
-                ("a forged refusal", "?error=access_denied&state=forged&iss=\(iss)", "invalid_callback", "state"),
-                // Byte for byte: another spelling of the same text is another value.
-                ("state in fullwidth letters", "?code=abc&state=\(Self.fullwidth(state))&iss=\(iss)", "invalid_callback", "state"),
-                ("iss in capitals", "?code=abc&state=\(state)&iss=\(iss.uppercased())", "invalid_callback", "issuer"),
-                ("iss with a trailing slash", "?code=abc&state=\(state)&iss=\(iss)/", "invalid_callback", "issuer"),
-            ]
-            for (name, query, error, words) in cases {
-                let callback = try XCTUnwrap(URL(string: "http://127.0.0.1:49152/callback" + query), name)
-                await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: callback), error, words, name)
-            }
+            let answer = "code=abc&state=\(signIn.state)&iss=\(signIn.issuer)"
             for (name, url) in [
-                ("another path", "http://127.0.0.1:49152/elsewhere?code=abc&state=\(state)&iss=\(iss)"),
-                ("another port", "http://127.0.0.1:49153/callback?code=abc&state=\(state)&iss=\(iss)"),
-                ("another scheme", "com.example.app:/callback?code=abc&state=\(state)&iss=\(iss)"),
+                ("another path", "http://127.0.0.1:49152/elsewhere?\(answer)"), ("another port", "http://127.0.0.1:49153/callback?\(answer)"),
+                ("another scheme", "com.example.app:/callback?\(answer)"),
             ] {
                 await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: URL(string: url)!), "invalid_callback", "redirect URI", name)
             }
-            let huge = URL(string: "http://127.0.0.1:49152/callback?code=\(String(repeating: "a", count: 20_000))&state=\(state)&iss=\(iss)")!
+            let huge = URL(string: "http://127.0.0.1:49152/callback?\(answer)&pad=\(String(repeating: "a", count: 20_000))")!
             await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: huge), "invalid_callback", "longer than")
             let stored = try await til.credentials()
             XCTAssertTrue(stored.isEmpty, "nothing kept")
@@ -82,6 +87,28 @@ final class BrowserSignInTests: XCTestCase {
             } catch TILError.invalidResponse(let reason) {
                 XCTAssertTrue(reason.contains("https://til.example") && reason.contains("RFC 8414"), reason)
             }
+        }
+    }
+
+    /// Each of `cases(state, iss)` — a name, how its answer differs from the right one, the
+    /// error code and words of its reason — fails to complete a fresh sign-in; nothing is kept.
+    private func assertRefused(
+        _ cases: (_ state: String, _ iss: String) -> [(String, [String: String?], String, String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        try await LiveServer.run { server in
+            let til = server.client()
+            let signIn = try await til.beginBrowserSignIn(redirectURI: URL(string: "http://127.0.0.1:49152/callback")!)
+            for (name, changes, error, words) in cases(signIn.state, signIn.issuer) {
+                var pairs: [(String, String?)] = [("code", "abc"), ("state", signIn.state), ("iss", signIn.issuer)]
+                pairs = pairs.map { ($0.0, changes.keys.contains($0.0) ? changes[$0.0]! : $0.1) }
+                pairs += changes.filter { change in !pairs.contains { $0.0 == change.key } }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                let query = pairs.compactMap { pair in pair.1.map { "\(pair.0)=\($0)" } }.joined(separator: "&")
+                let callback = try XCTUnwrap(URL(string: "http://127.0.0.1:49152/callback?" + query), name)
+                await Self.assertSignInFails(try await til.finishBrowserSignIn(signIn, callback: callback), error, words, name, file: file, line: line)
+            }
+            let stored = try await til.credentials()
+            XCTAssertTrue(stored.isEmpty, "nothing kept", file: file, line: line)
         }
     }
 
