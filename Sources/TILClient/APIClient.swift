@@ -9,6 +9,9 @@ public import Foundation
 /// for try await page in til.acronyms.list(limit: 100) { print(page.items.count) }
 /// ```
 ///
+/// Without a password in the app: `beginBrowserSignIn` / `finishBrowserSignIn` (the code flow of
+/// a native app, RFC 8252), then `accessToken(scopes:)` for a token per API from that one sign-in.
+///
 /// Every request goes through a pipeline of small steps (`RequestStep`): base URL and JSON;
 /// Basic credentials for the login; a bearer token for everything else, renewed ahead of its
 /// expiry and once after a 401 `invalid_token` — one refresh however many requests wait on it;
