@@ -1,12 +1,12 @@
-public import Foundation
+import Foundation
 
 /// What a native app needs of the server's metadata (RFC 8414): where to send the browser, and
 /// the issuer every answer must name (RFC 9207).
-public struct AuthorizationServerMetadata: Decodable, Sendable {
-    public var issuer: String
-    public var authorizationEndpoint: URL
-    public var codeChallengeMethodsSupported: [String]?
-    public var authorizationResponseIssParameterSupported: Bool?
+struct AuthorizationServerMetadata: Decodable, Sendable {
+    var issuer: String
+    var authorizationEndpoint: URL
+    var codeChallengeMethodsSupported: [String]?
+    var authorizationResponseIssParameterSupported: Bool?
 
     enum CodingKeys: String, CodingKey {
         case issuer
