@@ -161,6 +161,29 @@ final class NativeSignInTests: XCTestCase {
         }
     }
 
+    /// OpenID Connect on the same flow: `openid` asked, the `id_token` validated against this
+    /// sign-in's nonce, issuer and client (claims only, by design: see `IDToken`).
+    func testAnOpenIDSignInGetsAnIDTokenValidatedAgainstItsNonce() async throws {
+        try await withTestApp(.live) { app in
+            let user = try await User.create(name: "Rey Skywalker", username: "rey-oidc", on: app)
+            let registered = try await StoredClient.create(
+                name: "Notes App", redirectURIs: ["http://127.0.0.1/callback"], scope: ["openid", "profile", "acronyms:write"], on: app)
+            let til = app.tilClient()
+            let signedIn = try await app.signInInBrowser(
+                til, as: "rey-oidc", scopes: [Scope(rawValue: "openid"), Scope(rawValue: "profile"), .acronymsWrite], clientID: registered.id)
+            let idToken = try XCTUnwrap(signedIn.idToken, "openid asked: an id_token")
+            XCTAssertEqual(idToken.subject, user.id.uuidString.lowercased())
+            XCTAssertEqual(idToken.issuer, app.serverURL.absoluteString)
+            XCTAssertEqual(idToken.audience, [registered.id])
+            XCTAssertEqual(idToken.preferredUsername, "rey-oidc")
+            XCTAssertEqual(idToken.name, "Rey Skywalker")
+            XCTAssertEqual(idToken.nonce?.utf8.count, 43, "this sign-in's nonce, checked")
+            XCTAssertGreaterThan(idToken.expiresAt, Date())
+            let narrowed = try await til.accessToken(scopes: [.acronymsWrite])
+            XCTAssertEqual(narrowed.scopes, ScopeSet([.acronymsWrite]))
+        }
+    }
+
     private func refreshes(_ app: TestApp) async throws -> Int {
         try await app.number("SELECT count(*) AS n FROM refresh_tokens WHERE parent_id IS NOT NULL")
     }
