@@ -1,9 +1,10 @@
 -- wrk script of scripts/bench-code-flow.sh: each request redeems a code of its own at
 -- /oauth/token (authorization_code + PKCE, client_secret_basic). Thread i of n takes every n-th
--- line of CODE_FLOW_DIR/codes; a thread out of codes stops, so no code is sent twice. Prints the
--- same JSON line as bench-wrk.lua.
+-- line of CODE_FLOW_DIR/codes; a thread out of codes stops, so no code is sent twice. Its
+-- `done` is bench-wrk.lua's: the same JSON line.
+dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "../bench-wrk.lua")
 local dir = os.getenv("CODE_FLOW_DIR")
-local threads, counter = {}, 0
+local counter = 0
 
 local function read(name)
   local file = assert(io.open(dir .. "/" .. name))
@@ -15,7 +16,6 @@ end
 function setup(thread)
   thread:set("index", counter)
   counter = counter + 1
-  table.insert(threads, thread)
 end
 
 function init(args)
@@ -39,13 +39,4 @@ function request()
   next_code = next_code + 1
   return wrk.format(nil, "/oauth/token", nil, "grant_type=authorization_code&code=" .. code ..
     "&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&code_verifier=" .. verifier)
-end
-
-function done(summary, latency, requests)
-  local seconds = summary.duration / 1e6
-  local e = summary.errors
-  io.write(string.format(
-    '{"requests":%d,"seconds":%.3f,"rps":%.1f,"p50_ms":%.3f,"p99_ms":%.3f,"max_ms":%.3f,"non2xx":%d,"socket_errors":%d}\n',
-    summary.requests, seconds, summary.requests / seconds, latency:percentile(50) / 1000,
-    latency:percentile(99) / 1000, latency.max / 1000, e.status, e.connect + e.read + e.write + e.timeout))
 end
