@@ -20,7 +20,7 @@ TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null &
 # `make install` copies til and til-server here (bin/): /usr/local as root, else ~/.local.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 
-.PHONY: help deps browser-deps db db-stop build release run install routes test test-browser test-oauth-client readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
+.PHONY: help deps browser-deps relying-party-deps db db-stop build release run install routes test test-browser test-oauth-client test-relying-party readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
 
 # Every target is listed here (MakefileTests checks).
 help:
@@ -28,6 +28,7 @@ help:
 	@echo "make test           build and run every test (starts a local PostgreSQL), readme-check and the OAuth proofs"
 	@echo "make test-browser   headless Chromium logs in and consents (release build) -> docs/images/oauth-*.png"
 	@echo "make test-oauth-client  authlib as a third-party OAuth client of a release til-server"
+	@echo "make test-relying-party Apache with mod_auth_openidc (a certified RP) signs in with a release til-server"
 	@echo "make install        til and til-server (release) into $(PREFIX)/bin (PREFIX=...)"
 	@echo "make routes         print the route table (no database needed)"
 	@echo "make readme-check   run the README's sh blocks in order against a fresh server"
@@ -42,6 +43,7 @@ help:
 	@echo "make release        release build"
 	@echo "make deps           install the Debian packages TIL needs (root)"
 	@echo "make browser-deps   install Debian's chromium and chromium-driver (root)"
+	@echo "make relying-party-deps  install Debian's apache2 and libapache2-mod-auth-openidc (root)"
 	@echo "make db             start the local PostgreSQL (.pgdata/)"
 	@echo "make db-stop        stop it"
 	@echo "make cluster-up     3 til-servers behind HAProxy, PgBouncer, a primary + streaming replica"
@@ -95,7 +97,7 @@ routes: build
 ## last line instead of XCTest's count. The README walk goes first, so that count stays last.
 ## The OAuth proofs (scripts/oauth-proof.sh) run on the debug build here, one server for both,
 ## their screenshots in .oauth-proof/ (`make test-browser` refreshes docs/images/).
-test: deps browser-deps
+test: deps browser-deps relying-party-deps
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="openssl curl" 2>/dev/null || echo "openssl/curl missing: the HTTPS tests will skip"
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	scripts/readme-walk.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
@@ -110,9 +112,18 @@ test-browser: release browser-deps
 test-oauth-client: release
 	scripts/oauth-proof.sh client "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 
+## Issue 19's certified relying party: a throwaway Apache with mod_auth_openidc on a loopback port
+## (scripts/oauth-proof/apache_relying_party.py), configured by TIL's discovery URL alone.
+test-relying-party: release relying-party-deps
+	scripts/oauth-proof.sh relying-party "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
 ## Debian's chromium and its driver (selenium's browser), installed like `deps`.
 browser-deps:
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="chromium chromium-driver"
+
+## Debian's Apache httpd and mod_auth_openidc (the relying-party proof), installed like `deps`.
+relying-party-deps:
+	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="apache2 libapache2-mod-auth-openidc"
 
 ## The README's sh blocks, in order, against a fresh debug til-server and database (scripts/readme-walk.sh).
 readme-check: build

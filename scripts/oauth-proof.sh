@@ -2,7 +2,7 @@
 # Issue 18's proof by third parties: TIL's authorization server driven by clients TIL did not
 # write. `make test-browser`, `make test-oauth-client`, and `make test` (both, one server).
 #
-#   scripts/oauth-proof.sh browser|client|all [BIN_DIR]   BIN_DIR holds til-server (default .build/release)
+#   scripts/oauth-proof.sh browser|client|relying-party|all [BIN_DIR]   BIN_DIR holds til-server (default .build/release)
 #   OAUTH_SCREENSHOTS=DIR                                  where the screenshots go (default docs/images)
 #
 #   browser  headless Chromium (Debian's chromium + chromium-driver, through selenium) logs in on
@@ -12,6 +12,10 @@
 #            PKCE through the HTML forms, refresh, narrowed scope, revocation, introspection,
 #            client_credentials (scripts/oauth-proof/authlib_client.py); OpenID Connect: nonce, the
 #            id_token validated by authlib against jwks_uri, userinfo, refresh, logout (authlib_oidc.py)
+#   relying-party  Apache httpd with mod_auth_openidc (Debian's apache2 and libapache2-mod-auth-openidc,
+#            an OpenID Certified RP) on a loopback port, configured by the discovery URL, a client
+#            the proof registers and PKCE S256: sign-in, the claims it shows, RP-initiated logout
+#            (scripts/oauth-proof/apache_relying_party.py); `all` runs it too
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -22,15 +26,20 @@
 # the server's log.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-mode=${1:?usage: scripts/oauth-proof.sh browser|client|all [BIN_DIR]}
+mode=${1:?usage: scripts/oauth-proof.sh browser|client|relying-party|all [BIN_DIR]}
 bin=$(cd "${2:-$root/.build/release}" && pwd)
 proof=$root/scripts/oauth-proof
 venv=$root/.venv-oauth
-case $mode in browser|client|all) ;; *) echo "unknown mode '$mode' (browser, client or all)" >&2; exit 2;; esac
+case $mode in browser|client|relying-party|all) ;; *) echo "unknown mode '$mode' (browser, client, relying-party or all)" >&2; exit 2;; esac
 # shellcheck source=lib/fresh-server.sh
 . "$root/scripts/lib/fresh-server.sh"
 
-if [ "$mode" != client ]; then
+if [ "$mode" = relying-party ] || [ "$mode" = all ]; then
+    for module in /usr/sbin/apache2 /usr/lib/apache2/modules/mod_auth_openidc.so; do
+        [ -e "$module" ] || { echo "$module is missing: apt-get install apache2 libapache2-mod-auth-openidc (make relying-party-deps does, as root)" >&2; exit 1; }
+    done
+fi
+if [ "$mode" = browser ] || [ "$mode" = all ]; then
     for tool in /usr/bin/chromium /usr/bin/chromedriver; do
         [ -x "$tool" ] || { echo "$tool is missing: apt-get install chromium chromium-driver (make test-browser does, as root)" >&2; exit 1; }
     done
@@ -70,7 +79,10 @@ run() {
     timeout 180 "$venv/bin/python" "$proof/$1"
     echo "== $1 passed in $((SECONDS - started)) s"
 }
-[ "$mode" = client ] || run browser_login.py
-[ "$mode" = client ] || run browser_device.py
-[ "$mode" = browser ] || run authlib_client.py
-[ "$mode" = browser ] || run authlib_device.py
+in_mode() { [ "$mode" = all ] || [[ " $* " == *" $mode "* ]]; }
+in_mode browser && run browser_login.py
+in_mode browser && run browser_device.py
+in_mode client && run authlib_client.py
+in_mode client && run authlib_device.py
+in_mode relying-party && run apache_relying_party.py
+exit 0

@@ -45,9 +45,16 @@ def forms_of(response):
 def authorize(session, authorization_url, redirect_uri, username, password):
     """Follows an authorization request through whatever pages TIL shows (login, consent) to
     the redirect URI. Returns the redirect's query parameters and the pages passed through."""
-    response = session.get(authorization_url, timeout=10)
+    response, pages = sign_in(session, session.get(authorization_url, timeout=10), redirect_uri, username, password)
+    check_status(response, 200, "authorize: the browser lands on the client's redirect URI")
+    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(response.url).query)), pages
+
+
+def sign_in(session, response, back_at, username, password):
+    """From a page of TIL's (`response`), fills in what TIL shows (login, consent) until the
+    browser is back at a URL starting with `back_at`. Returns that response and the pages."""
     pages = []
-    while not response.url.startswith(redirect_uri):
+    while not response.url.startswith(back_at):
         check_status(response, 200, f"authorize: the {len(pages) + 1}. page answers 200")
         forms = forms_of(response)
         login = next((form for form in forms if "password" in form.fields), None)
@@ -62,8 +69,7 @@ def authorize(session, authorization_url, redirect_uri, username, password):
         else:
             check(False, "authorize: TIL shows a login or consent page, or redirects",
                   f"{response.url} after {pages}: {response.text[:800]}")
-    check_status(response, 200, "authorize: the browser lands on the client's redirect URI")
-    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(response.url).query)), pages
+    return response, pages
 
 
 def _submit(session, page, form, values):
