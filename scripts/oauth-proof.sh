@@ -11,7 +11,8 @@
 #   client   authlib's OAuth2Session as a public and a confidential client: registration, code +
 #            PKCE through the HTML forms, refresh, narrowed scope, revocation, introspection,
 #            client_credentials (scripts/oauth-proof/authlib_client.py); OpenID Connect: nonce, the
-#            id_token validated by authlib against jwks_uri, userinfo, refresh, logout (authlib_oidc.py)
+#            id_token validated by authlib against jwks_uri, userinfo, refresh, logout (authlib_oidc.py);
+#            a key rotation in the middle of a run, id_tokens of both keys validated (authlib_rotation.py)
 #   relying-party  Apache httpd with mod_auth_openidc (Debian's apache2 and libapache2-mod-auth-openidc,
 #            an OpenID Certified RP) on a loopback port, configured by the discovery URL, a client
 #            the proof registers and PKCE S256: sign-in, the claims it shows, RP-initiated logout
@@ -63,13 +64,16 @@ on_exit() {
 trap on_exit EXIT
 
 admin_password=${ADMIN_PASSWORD:-password}
-fresh_server_start "$bin/til-server" "til_oauth_proof_$$" ENVIRONMENT=development LOG_LEVEL=info
+# A SECRET_KEY the proof knows (the operator's `til-server keys rotate` needs it) and a short
+# JWKS_MAX_AGE: the server then signs with a rotated key within seconds (authlib_rotation.py).
+secret_key=$(openssl rand -hex 32)
+fresh_server_start "$bin/til-server" "til_oauth_proof_$$" ENVIRONMENT=development LOG_LEVEL=info SECRET_KEY="$secret_key" JWKS_MAX_AGE=2
 
 # The clients see only what a third party would: the server's URL and the admin's password
 # (the development one). Plain http is fine on loopback (RFC 8252 §8.3), which authlib accepts
 # only when told; selenium must not fetch a driver of its own (SE_OFFLINE).
 export TIL_URL=$FRESH_URL TIL_ADMIN_PASSWORD=$admin_password TIL_SERVER_BIN=$bin/til-server
-export TIL_DATABASE_URL=$FRESH_DATABASE_URL
+export TIL_DATABASE_URL=$FRESH_DATABASE_URL TIL_SECRET_KEY=$secret_key
 TIL_SCREENSHOTS=$(mkdir -p "${OAUTH_SCREENSHOTS:-$root/docs/images}" && cd "${OAUTH_SCREENSHOTS:-$root/docs/images}" && pwd)
 export TIL_SCREENSHOTS
 export AUTHLIB_INSECURE_TRANSPORT=1 SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1
@@ -84,5 +88,6 @@ in_mode browser && run browser_login.py
 in_mode browser && run browser_device.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
+in_mode client && run authlib_rotation.py
 in_mode relying-party && run apache_relying_party.py
 exit 0

@@ -47,16 +47,18 @@ def validated(id_token, metadata, client_id, nonce=None, access_token=None):
     return claims
 
 
-def relying_party(admin, browser, catcher):
-    name = "OpenID Connect relying party"
-    metadata = openid_configuration()
+def registered_client(admin, metadata, catcher, client_name):
+    """A confidential relying party registered by RFC 7591, as authlib's OAuth2Session."""
     registered = register(admin, {
-        "client_name": "Proof relying party", "redirect_uris": [catcher.redirect_uri],
+        "client_name": client_name, "redirect_uris": [catcher.redirect_uri],
         "post_logout_redirect_uris": [catcher.redirect_uri], "token_endpoint_auth_method": "client_secret_basic",
         "grant_types": ["authorization_code"], "scope": SCOPE}, metadata["registration_endpoint"])
-    client_id = registered["client_id"]
-    client = OAuth2Session(client_id, registered["client_secret"], scope=SCOPE, token_endpoint_auth_method="client_secret_basic",
-                           redirect_uri=catcher.redirect_uri, code_challenge_method="S256")
+    return OAuth2Session(registered["client_id"], registered["client_secret"], scope=SCOPE, token_endpoint_auth_method="client_secret_basic",
+                         redirect_uri=catcher.redirect_uri, code_challenge_method="S256")
+
+
+def signed_in(client, metadata, browser, catcher, name):
+    """One OpenID Connect sign-in through TIL's pages (PKCE, a nonce): the token answer and the nonce."""
     verifier, nonce = generate_token(64), generate_token(20)
     url, state = client.create_authorization_url(metadata["authorization_endpoint"], code_verifier=verifier, nonce=nonce)
     redirect, _ = authorize(browser, url, catcher.redirect_uri, "admin", ADMIN_PASSWORD)
@@ -64,6 +66,15 @@ def relying_party(admin, browser, catcher):
     token = client.fetch_token(metadata["token_endpoint"], authorization_response=f"{catcher.redirect_uri}?{urllib.parse.urlencode(redirect)}",
                                code_verifier=verifier, state=state)
     check("id_token" in token, f"{name}: the token answer carries an id_token")
+    return token, nonce
+
+
+def relying_party(admin, browser, catcher):
+    name = "OpenID Connect relying party"
+    metadata = openid_configuration()
+    client = registered_client(admin, metadata, catcher, "Proof relying party")
+    client_id = client.client_id
+    token, nonce = signed_in(client, metadata, browser, catcher, name)
     check(token.get("refresh_token"), f"{name}: offline_access buys a refresh token without the refresh_token grant")
     claims = validated(token["id_token"], metadata, client_id, nonce=nonce, access_token=token["access_token"])
     check_equal(claims.get("nonce"), nonce, f"{name}: authlib validated the id_token (signature, iss, aud, exp, nonce, at_hash)")
