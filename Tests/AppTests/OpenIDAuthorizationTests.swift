@@ -112,6 +112,35 @@ final class OpenIDAuthorizationTests: XCTestCase {
         }
     }
 
+    /// A request object carries the other parameters (§6.1): the conformance suite sends only
+    /// `response_type`, `client_id`, `scope` and `redirect_uri` beside it. TIL must answer
+    /// `request_not_supported` / `request_uri_not_supported` then, not complain that PKCE,
+    /// `nonce` or `state` is missing outside (it did: `invalid_request`, found by
+    /// scripts/oauth-proof/conformance_basic.py). A bad redirect URI still gets a page.
+    func testRequestObjectsAreRefusedBeforeTheParametersTheyCouldCarry() async throws {
+        try await withTestApp { app in
+            let rp = try await RelyingParty.register(on: app)
+            let browser = BrowserClient(app.client)
+            let outside = [("response_type", "code"), ("client_id", rp.client.id), ("scope", "openid")]
+            for (name, value, error) in [("request", "eyJhbGciOiJub25lIn0.eyJub25jZSI6Im4ifQ.", "request_not_supported"),
+                                         ("request_uri", "https://rp.example/request.jwt", "request_uri_not_supported")] {
+                let response = try await browser.get(
+                    "/oauth/authorize?" + QueryEncoding.encode(outside + [("redirect_uri", rp.client.redirectURIs[0]), (name, value)]))
+                XCTAssertEqual(response.status, .seeOther, "\(name): \(response.bodyString)")
+                let query = try response.redirectQuery()
+                XCTAssertEqual(query["error"], error, name)
+                XCTAssertNil(query["state"], "\(name): no state was sent outside the object")
+                XCTAssertNotNil(query["iss"], name)
+                XCTAssertTrue(response.location?.hasPrefix(rp.client.redirectURIs[0] + "?") == true, name)
+
+                let stranger = try await browser.get(
+                    "/oauth/authorize?" + QueryEncoding.encode(outside + [("redirect_uri", "https://evil.example/cb"), (name, value)]))
+                XCTAssertEqual(stranger.status, .badRequest, "\(name): an unregistered redirect_uri is never redirected to")
+                XCTAssertNil(stranger.location, name)
+            }
+        }
+    }
+
     /// `prompt=none` (§3.1.2.1): no page ever; `login_required` without a session (or with one
     /// older than `max_age`), `consent_required` without consent, the code when both hold.
     func testPromptNoneAnswersWithoutAnyPage() async throws {

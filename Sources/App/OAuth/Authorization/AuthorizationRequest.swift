@@ -51,6 +51,7 @@ struct AuthorizationRequest: Sendable {
         case .value(let value) where value.utf8.count > Self.maxStateBytes: throw .invalidRequest("state is longer than 1024 bytes.")
         default: break
         }
+        try OpenIDAuthorization.refuseRequestObjects(parameters)
         switch parameters.single("response_type") {
         case .absent: throw .invalidRequest("response_type is missing.")
         case .duplicated: throw .invalidRequest("response_type was sent more than once.")

@@ -15,9 +15,17 @@ struct OpenIDAuthorization: Sendable, Equatable {
     /// A `max_age` above this (about 68 years) means nothing more; refused as malformed.
     static let maxMaxAge = Int(Int32.max)
 
-    init(_ parameters: AuthorizationParameters, scopes: [String], client: OAuthClient) throws(AuthorizationError) {
+    /// `request` and `request_uri` refused first, once the client and its redirect URI are
+    /// proven: every other parameter (PKCE's, `nonce`, even `state`) may be inside the object
+    /// (§6.1), so a complaint about one missing outside would be wrong; the error the client
+    /// needs is that objects are not supported (the conformance suite's
+    /// `...-supported-correctly-or-rejected-as-unsupported` modules).
+    static func refuseRequestObjects(_ parameters: AuthorizationParameters) throws(AuthorizationError) {
         if parameters.single("request") != .absent { throw .requestNotSupported }
         if parameters.single("request_uri") != .absent { throw .requestURINotSupported }
+    }
+
+    init(_ parameters: AuthorizationParameters, scopes: [String], client: OAuthClient) throws(AuthorizationError) {
         prompts = try Self.prompts(parameters.single("prompt"))
         switch parameters.single("max_age") {
         case .absent: maxAge = nil
