@@ -20,7 +20,7 @@ TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null &
 # `make install` copies til and til-server here (bin/): /usr/local as root, else ~/.local.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 
-.PHONY: help deps browser-deps relying-party-deps db db-stop build release run install routes test test-browser test-oauth-client test-relying-party readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
+.PHONY: help deps browser-deps relying-party-deps db db-stop build release run install routes test test-browser test-oauth-client test-relying-party test-conformance readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
 
 # Every target is listed here (MakefileTests checks).
 help:
@@ -29,6 +29,7 @@ help:
 	@echo "make test-browser   headless Chromium logs in and consents (release build) -> docs/images/oauth-*.png"
 	@echo "make test-oauth-client  authlib as a third-party OAuth client of a release til-server"
 	@echo "make test-relying-party Apache with mod_auth_openidc (a certified RP) signs in with a release til-server"
+	@echo "make test-conformance   the OpenID conformance suite's basic, config and logout plans, reproduced"
 	@echo "make install        til and til-server (release) into $(PREFIX)/bin (PREFIX=...)"
 	@echo "make routes         print the route table (no database needed)"
 	@echo "make readme-check   run the README's sh blocks in order against a fresh server"
@@ -116,6 +117,11 @@ test-oauth-client: release
 ## (scripts/oauth-proof/apache_relying_party.py), configured by TIL's discovery URL alone.
 test-relying-party: release relying-party-deps
 	scripts/oauth-proof.sh relying-party "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
+## The OpenID Foundation conformance suite's oidcc-basic, oidcc-config and oidcc-rp-initiated-logout
+## plans reproduced in Python, one test per module (scripts/oauth-proof/conformance*.py); in `make test` too.
+test-conformance: release
+	scripts/oauth-proof.sh conformance "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 
 ## Debian's chromium and its driver (selenium's browser), installed like `deps`.
 browser-deps:

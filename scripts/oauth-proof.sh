@@ -17,6 +17,8 @@
 #            an OpenID Certified RP) on a loopback port, configured by the discovery URL, a client
 #            the proof registers and PKCE S256: sign-in, the claims it shows, RP-initiated logout
 #            (scripts/oauth-proof/apache_relying_party.py); `all` runs it too
+#   conformance  the OpenID Foundation conformance suite's oidcc-basic, oidcc-config and
+#            oidcc-rp-initiated-logout plans, one test per module, PKCE added (conformance.py); `all` too
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -27,11 +29,11 @@
 # the server's log.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-mode=${1:?usage: scripts/oauth-proof.sh browser|client|relying-party|all [BIN_DIR]}
+mode=${1:?usage: scripts/oauth-proof.sh browser|client|relying-party|conformance|all [BIN_DIR]}
 bin=$(cd "${2:-$root/.build/release}" && pwd)
 proof=$root/scripts/oauth-proof
 venv=$root/.venv-oauth
-case $mode in browser|client|relying-party|all) ;; *) echo "unknown mode '$mode' (browser, client, relying-party or all)" >&2; exit 2;; esac
+case $mode in browser|client|relying-party|conformance|all) ;; *) echo "unknown mode '$mode' (browser, client, relying-party, conformance or all)" >&2; exit 2;; esac
 # shellcheck source=lib/fresh-server.sh
 . "$root/scripts/lib/fresh-server.sh"
 
@@ -90,4 +92,5 @@ in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py
 in_mode relying-party && run apache_relying_party.py
+in_mode conformance && run conformance.py
 exit 0
