@@ -12,7 +12,7 @@ import requests
 
 import conformance_basic_session
 from conformance_support import (
-    REDIRECT_URI, Browser, Unsupported, code_flow, expect_callback, expect_error_page, random_token, signed_in)
+    REDIRECT_URI, Browser, Unsupported, code_flow, expect_callback, expect_error_page, random_token, signed_in, suite_warning)
 from proof import check, check_equal, check_status
 
 
@@ -98,11 +98,19 @@ def test_EnsureRequestWithoutNonceSucceedsForCodeFlow(op):
 
 def test_ScopeProfile(op):
     """oidcc-scope-profile: scope `openid profile`; userinfo 200 with sub (the same as the
-    id_token's); the profile claims are a warning only: TIL returns name and preferred_username."""
+    id_token's); every standard profile claim (pyoidc's list) or a warning: TIL has name and
+    preferred_username only."""
     client, _, tokens, claims = signed_in(op, scope="openid profile")
     info = client.userinfo(tokens["access_token"]).json()
     check_equal(info["sub"], claims["sub"], "userinfo: the id_token's sub")
     check("preferred_username" in info, "userinfo: profile's preferred_username")
+    missing = sorted(set(PROFILE_CLAIMS) - set(info))
+    suite_warning(not missing, "VerifyScopesReturnedInUserInfoClaims: 'claims' in userinfo doesn't contain all scope "
+                  f"items of scope in authorization request (TIL keeps no {', '.join(missing)})")
+
+
+PROFILE_CLAIMS = ("name", "given_name", "family_name", "middle_name", "nickname", "profile", "picture", "website",
+                  "gender", "birthdate", "zoneinfo", "locale", "updated_at", "preferred_username")
 
 
 def _scope_unsupported(op, scopes):
@@ -229,7 +237,9 @@ def test_ClaimsEssential(op):
     """oidcc-claims-essential: claims={"userinfo":{"name":{"essential":true}}} must succeed; the
     name in userinfo is a warning only (TIL ignores the claims parameter:
     claims_parameter_supported is false)."""
-    signed_in(op, claims='{"userinfo":{"name":{"essential":true}}}')
+    client, _, tokens, _ = signed_in(op, claims='{"userinfo":{"name":{"essential":true}}}')
+    suite_warning("name" in client.userinfo(tokens["access_token"]).json(),
+                  "EnsureUserInfoContainsName: the essential name claim is not in userinfo (claims is ignored; name needs profile)")
 
 
 def test_EnsureRequestObjectWithRedirectUri(op):

@@ -35,6 +35,16 @@ class Unsupported(Exception):
     suite's."""
 
 
+WARNINGS = []  # the current module's: the suite's WARNING results (the module still passes)
+
+
+def suite_warning(condition, words):
+    """A check the suite makes with ConditionResult.WARNING: recorded, in its words, when it
+    does not hold; the module still passes, as in the suite."""
+    if not condition:
+        WARNINGS.append(words)
+
+
 def random_token(size=32):
     return secrets.token_urlsafe(size)
 
