@@ -98,7 +98,7 @@ public struct TIL: Sendable {
         try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
         try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
         try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
-        try app.register(collection: UserInfoController(db: db))
+        try app.register(collection: UserInfoController(tokens: tokens))
         try app.register(collection: SessionsController(
             login: basicLogin, tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))

@@ -8,6 +8,8 @@ struct BearerIdentity: Authenticatable {
     let user: User
     let sessionID: UUID
     let scopes: [Scope]
+    /// Every scope name the token holds, OpenID Connect's (which `Scope` does not know) too.
+    let scopeNames: [String]
 }
 
 /// Who a valid token without a user says the caller is: an OAuth client acting for itself

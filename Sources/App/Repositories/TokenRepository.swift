@@ -127,10 +127,11 @@ struct TokenRepository: Sendable {
                 clientID: try row.decode(column: "client_id", as: String?.self) ?? "", sessionID: sessionID,
                 scopes: Scope.stored(try row.decode(column: "scopes", as: String.self))))
         }
+        let scopes = try row.decode(column: "scopes", as: String.self)
         return .valid(BearerIdentity(
             user: try UserRepository.user(row),
             sessionID: try row.decode(column: "session_id", as: UUID.self),
-            scopes: Scope.stored(try row.decode(column: "scopes", as: String.self))))
+            scopes: Scope.stored(scopes), scopeNames: scopes.split(separator: " ").map(String.init)))
     }
 }
 

@@ -1,16 +1,15 @@
-import Crypt
 import Foundation
-import Postgres
 import Web
 
 /// Lets a request through only with an access token holding `openid` (userinfo's): its user
-/// and the token's scopes logged in as `OpenIDSubject`. TIL's `BearerAuthenticator` knows only
-/// the API's scopes; OpenID Connect's come from an OAuth grant alone, so this reads the token
-/// itself, in one statement. The token only in the `Authorization` header (RFC 6750 §2.1): one
-/// in the query or a form body is refused. Errors are RFC 6750 §3's: 401 `invalid_token`, 403
-/// `insufficient_scope`, each with its `WWW-Authenticate`.
+/// and the token's scopes logged in as `OpenIDSubject`. The token is looked up as every bearer
+/// token is (`TokenRepository.authenticate`: one statement, digest compared in constant time,
+/// a token of another audience refused); only the scope check is OpenID Connect's, since
+/// `openid` is no scope of TIL's API. The token only in the `Authorization` header (RFC 6750
+/// §2.1): one in the query or a form body is refused. Errors are RFC 6750 §3's: 401
+/// `invalid_token`, 403 `insufficient_scope`, each with its `WWW-Authenticate`.
 struct OpenIDBearerGuard: AccessGuard {
-    let db: PostgresClient
+    let tokens: TokenRepository
 
     var access: RouteAccess { .authenticated(scheme: "bearer", scopes: [OpenIDScope.openid.rawValue]) }
 
@@ -20,23 +19,19 @@ struct OpenIDBearerGuard: AccessGuard {
         }
         guard let sent = request.headers.bearerCredential else { throw BearerChallenge.missingToken }
         guard let token = BearerToken(sent) else { throw BearerChallenge.malformedToken }
-        let digest = SHA256.hex(of: token.value)
-        let rows = try await db.query("""
-            SELECT t.digest, coalesce(t.scopes, s.scopes) AS scopes, u.id, u.name, u.username
-            FROM tokens t
-            JOIN sessions s ON s.id = t.session_id AND s.revoked_at IS NULL
-            JOIN users u ON u.id = s.user_id
-            WHERE t.digest = \(digest) AND t.revoked_at IS NULL AND t.expires_at > now()
-            """)
-        guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest) else {
-            throw BearerChallenge.invalidToken(BearerChallenge.unknownOrRevoked)
+        let identity: BearerIdentity
+        switch try await tokens.authenticate(token.value) {
+        case .valid(let valid): identity = valid
+        // A client's own token has no user for userinfo to describe: to userinfo it is no token.
+        case .clientOnly: throw BearerChallenge.invalidToken(BearerChallenge.unknownOrRevoked)
+        case let check: throw BearerChallenge.refusal(of: check, needing: nil) ?? BearerChallenge.invalidToken(BearerChallenge.unknownOrRevoked)
         }
-        let scopes = try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init)
-        guard scopes.contains(OpenIDScope.openid.rawValue) else { throw BearerChallenge.insufficientScope(Scope(rawValue: "openid")) }
+        guard identity.scopeNames.contains(OpenIDScope.openid.rawValue) else {
+            throw BearerChallenge.insufficientScope(Scope(rawValue: "openid"))
+        }
         var request = request
         request.auth.login(OpenIDSubject(
-            userID: try row.decode(column: "id"), name: try row.decode(column: "name"), username: try row.decode(column: "username"),
-            scopes: scopes))
+            userID: identity.user.id, name: identity.user.name, username: identity.user.username, scopes: identity.scopeNames))
         return try await next.respond(to: request)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Postgres
 import Web
 
 /// `GET` and `POST /oauth/userinfo` (OpenID Connect Core §5.3): who the access token's user
@@ -7,10 +6,10 @@ import Web
 /// `name` and `preferred_username` when the token holds `profile`, exactly as stored. The
 /// token's checks are `OpenIDBearerGuard`'s.
 struct UserInfoController: RouteCollection {
-    let db: PostgresClient
+    let tokens: TokenRepository
 
     func boot(routes: any RoutesBuilder) throws {
-        let guarded = routes.grouped(OpenIDBearerGuard(db: db))
+        let guarded = routes.grouped(OpenIDBearerGuard(tokens: tokens))
         guarded.get("oauth", "userinfo", use: userInfo)
         guarded.post("oauth", "userinfo", use: userInfo)
     }
