@@ -39,4 +39,11 @@ struct OAuthClient: Sendable, Equatable {
     var idTokenAlgorithm: JWSAlgorithm = .rs256
 
     var isPublic: Bool { authMethod == .none }
+
+    /// Whether a grant of `scopes` to this client holds a refresh token it may redeem: it
+    /// registered the `refresh_token` grant, or `offline_access` was granted (OpenID Connect
+    /// Core §11: that refresh token is the client's whatever its `grant_types` say).
+    func refreshes(_ scopes: [String]) -> Bool {
+        grantTypes.contains(.refreshToken) || scopes.contains(OpenIDScope.offlineAccess.rawValue)
+    }
 }

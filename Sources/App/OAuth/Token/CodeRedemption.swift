@@ -38,7 +38,7 @@ struct CodeRedemption: Sendable {
             }
             let grant = OAuthTokenIssuer.Grant(
                 userID: stored.userID, clientID: client.id, scopes: stored.scopes(for: target), audience: target.audience,
-                withRefreshToken: client.grantTypes.contains(.refreshToken) || stored.scopes.contains(OpenIDScope.offlineAccess.rawValue),
+                withRefreshToken: client.refreshes(stored.scopes),
                 authTime: stored.authTime)
             // The code is linked to the session in the statement that starts it.
             let issue = OAuthTokenIssuer.Issue(withRefreshToken: grant.withRefreshToken)

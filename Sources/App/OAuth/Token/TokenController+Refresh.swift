@@ -12,8 +12,7 @@ extension TokenController {
         guard let value = form["refresh_token"], !value.isEmpty else { throw OAuthError.invalidRequest("'refresh_token' is missing.") }
         guard let token = BearerToken(value) else { throw OAuthError.invalidGrant("The refresh token is malformed.") }
         let grant = try await session(of: token.value, client: client)
-        // OpenID Connect: a refresh token of `offline_access` is the client's whatever its grants.
-        guard client.grantTypes.contains(.refreshToken) || grant.scopes.contains(OpenIDScope.offlineAccess.rawValue) else {
+        guard client.refreshes(grant.scopes) else {
             throw OAuthError.unauthorizedClient("This client is not registered for the refresh_token grant.")
         }
         guard grant.audience == target.audience else {
