@@ -87,4 +87,30 @@ final class OpenIDRaceAndSpellingTests: XCTestCase {
             }
         }
     }
+
+    /// `post_logout_redirect_uri` is matched exactly (RP-Initiated Logout §3): spellings that a
+    /// normalizing comparison would fold onto the registered URI (fullwidth letters, a Unicode
+    /// hyphen, percent-encoding, a trailing slash) are each a 400 page, never a redirect, and
+    /// the browser session stays.
+    func testSpellingsOfTheRegisteredLogoutURIAreRefusedNotFolded() async throws {
+        try await withTestApp { app in
+            _ = try await User.create(username: "jesse", on: app)
+            let rp = try await RelyingParty.register(on: app)
+            let browser = BrowserClient(app.client)
+            _ = try await rp.tokens(app, browser, "jesse", scope: "openid")
+            let spellings = [
+                "https://rp.example/\u{FF53}igned-out", "https://rp.example/signed\u{2010}out", "https://rp.example/%73igned-out",
+                "https://rp.example/signed-out/", "https://rp.\u{FF45}xample/signed-out",
+            ]
+            for spelling in spellings {
+                let response = try await browser.get("/oauth/logout?" + QueryEncoding.encode([
+                    (name: "client_id", value: rp.client.id), (name: "post_logout_redirect_uri", value: spelling),
+                ]))
+                XCTAssertEqual(response.status, .badRequest, spelling + ": " + response.bodyString)
+                XCTAssertNil(response.location, spelling)
+            }
+            let signedIn = try await browser.isSignedIn()
+            XCTAssertTrue(signedIn, "a refused logout ends nothing")
+        }
+    }
 }
