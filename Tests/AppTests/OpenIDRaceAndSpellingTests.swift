@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import JOSE
 import Postgres
 import Web
 import WebTesting
@@ -8,7 +9,8 @@ import XCTest
 
 /// The review's audit of issue 19 found these kinds missing for OpenID Connect's endpoints:
 /// two requests at once on one secret (an access token at userinfo while it is revoked, one
-/// `id_token_hint` at the end-session endpoint twice), and Unicode spellings of one `nonce`.
+/// `id_token_hint` at the end-session endpoint twice, two key rotations), and Unicode spellings
+/// of one `nonce` and of a `post_logout_redirect_uri`.
 final class OpenIDRaceAndSpellingTests: XCTestCase {
     /// Userinfo calls in flight while their token is revoked: each is answered 200 or 401 (never
     /// a 500), and once the revocation has answered no call succeeds.
@@ -111,6 +113,31 @@ final class OpenIDRaceAndSpellingTests: XCTestCase {
             }
             let signedIn = try await browser.isSignedIn()
             XCTAssertTrue(signedIn, "a refused logout ends nothing")
+        }
+    }
+
+    /// Two `keys rotate --activate` at once (two operators, or a retried deploy step): each adds
+    /// its own key, and afterwards exactly one key of the algorithm signs, the other new one
+    /// is retired behind it, and tokens of both still verify.
+    func testTwoRotationsAtOnceLeaveOneSigningKey() async throws {
+        try await withEmptySigningKeys { app in
+            let ring = app.til.signingKeys
+            let before = try await ring.sign(TestClaims(), algorithm: .rs256)
+            let administration = app.til.signingKeyAdministration
+            async let first = administration.rotate([.rs256], activate: true)
+            async let second = administration.rotate([.rs256], activate: true)
+            let added = try await (first + second).map(\.kid)
+            XCTAssertEqual(Set(added).count, 2, "each rotation its own key")
+            try await ring.reload()
+            let keys = try await administration.list().filter { $0.algorithm == .rs256 }
+            XCTAssertEqual(keys.filter { $0.status == "active" }.count, 1, "\(keys.map(\.status))")
+            XCTAssertEqual(keys.filter { $0.status == "retired" }.count, 2, "the first key and the earlier of the two new ones")
+            let after = try await ring.sign(TestClaims(), algorithm: .rs256)
+            XCTAssertTrue(added.contains(try kid(of: after)))
+            for token in [before, after] {
+                let payload = try await ring.verify(token)
+                XCTAssertEqual(try JSONDecoder().decode(TestClaims.self, from: payload), TestClaims())
+            }
         }
     }
 }
