@@ -203,6 +203,36 @@ final class DeviceFlowTests: XCTestCase {
         }
     }
 
+    /// OpenID Connect Core §11 as the code flow applies it (`OAuthClient.refreshes`): a device
+    /// client without the `refresh_token` grant gets a refresh token for `offline_access`, and
+    /// may redeem it; without `offline_access` it gets none.
+    func testOfflineAccessBuysADeviceClientARefreshTokenWithoutTheGrant() async throws {
+        try await withTestApp { app in
+            let client = try await app.oauthClient([
+                "grant_types": ["urn:ietf:params:oauth:grant-type:device_code"], "redirect_uris": [String](),
+                "token_endpoint_auth_method": "none", "scope": "acronyms:write offline_access",
+            ])
+            let browser = BrowserClient(app.client)
+            try await browser.signIn("admin")
+            for (scope, refreshes) in [("acronyms:write offline_access", true), ("acronyms:write", false)] {
+                let started = try await app.client.startDevice(clientID: client.id, [("scope", scope)])
+                XCTAssertEqual(started.status.code, 200, started.bodyString)
+                let deviceCode = try XCTUnwrap(try started.jsonObject()["device_code"] as? String)
+                let approved = try await browser.decideDevice(try XCTUnwrap(try started.jsonObject()["user_code"] as? String), approve: true)
+                XCTAssertEqual(approved.status, .ok, approved.bodyString)
+                try await app.pollIntervalPassed(deviceCode)
+                let pair = try await app.client.pollDevice(deviceCode, clientID: client.id).jsonObject()
+                let refresh = pair["refresh_token"] as? String
+                XCTAssertEqual(refresh != nil, refreshes, "\(scope): \(pair)")
+                guard let refresh else { continue }
+                let refreshed = try await app.client.postForm("/oauth/token", [
+                    ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", client.id),
+                ])
+                XCTAssertEqual(refreshed.status.code, 200, "an offline_access refresh token is redeemable: \(refreshed.bodyString)")
+            }
+        }
+    }
+
     /// `til-cli` as the migration seeds it, and the operator cannot remove it by mistake.
     func testTheBuiltInCLIClientIsSeededAndKept() async throws {
         try await withTestApp { app in

@@ -53,10 +53,10 @@ struct DeviceCodeGrant: Sendable {
             case "denied":
                 return .failure(OAuthError(status: .badRequest, code: "access_denied", description: "The user denied the request."))
             default:
+                let scopes = try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init)
                 let grant = OAuthTokenIssuer.Grant(
                     userID: try row.decode(column: "user_id", as: UUID?.self), clientID: client.id,
-                    scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init),
-                    audience: nil, withRefreshToken: client.grantTypes.contains(.refreshToken))
+                    scopes: scopes, audience: nil, withRefreshToken: client.refreshes(scopes))
                 // The code is spent and linked to the session in the statement that starts it.
                 let issue = OAuthTokenIssuer.Issue(withRefreshToken: grant.withRefreshToken)
                 let issued = try await tx.query("""
