@@ -47,6 +47,8 @@ final class BrowserSignInTests: XCTestCase {
                 ("no state", ["state": nil], "invalid_callback", "state"),
                 ("a forged refusal", ["code": nil, "error": "access_denied", "state": "forged"], "invalid_callback", "state"),
                 ("state in fullwidth letters", ["state": Self.fullwidth(state)], "invalid_callback", "state"),
+                ("state with a zero-width space", ["state": state + "%E2%80%8B"], "invalid_callback", "state"),
+                ("state with a combining accent", ["state": state + "%CC%81"], "invalid_callback", "state"),
                 ("no iss", ["iss": nil], "invalid_callback", "names no issuer"),
                 ("wrong iss", ["iss": "https%3A%2F%2Fevil.example"], "invalid_callback", "https://evil.example"),
                 ("iss in capitals", ["iss": iss.uppercased()], "invalid_callback", "issuer"),
