@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import JOSE
 import Postgres
 import Web
 import WebTesting
@@ -53,6 +54,28 @@ final class ClientsCommandTests: XCTestCase {
         unknown.assertFailure(1, mentioning: ["no client with id 'no-such-client'"])
         let gone = try await TILServerRun.run(["clients", "remove", "no-such-client"], environment: environment)
         gone.assertFailure(1, mentioning: ["no client with id 'no-such-client'"])
+    }
+
+    /// `--id-token-alg` sets `id_token_signed_response_alg` by the registration's rule: ES256
+    /// stored and shown, RS256 by default, anything else refused (spellings included).
+    func testTheOperatorChoosesHowIDTokensAreSigned() async throws {
+        let environment = try TILServerRun.testEnvironment()
+        try await withTestApp { app in
+            let es256 = try await TILServerRun.run(
+                ["clients", "add", "--redirect-uri", "https://rp.example/cb", "--id-token-alg", "ES256"], environment: environment)
+            XCTAssertEqual(es256.status, 0, es256.stderr)
+            XCTAssertEqual(field("id_token_signed_response_alg", in: es256.stdout), "ES256")
+            let id = try XCTUnwrap(field("client_id", in: es256.stdout))
+            let stored = try await ClientRepository(db: app.til.db).find(id: id)
+            XCTAssertEqual(stored?.idTokenAlgorithm, .es256)
+            let plain = try await TILServerRun.run(["clients", "add", "--redirect-uri", "https://rp.example/cb"], environment: environment)
+            XCTAssertEqual(field("id_token_signed_response_alg", in: plain.stdout), "RS256")
+            for spelling in ["es256", "none", "HS256", "ＥＳ256"] {
+                let refused = try await TILServerRun.run(
+                    ["clients", "add", "--redirect-uri", "https://rp.example/cb", "--id-token-alg", spelling], environment: environment)
+                refused.assertFailure(1, mentioning: ["invalid_client_metadata", "RS256 or ES256"])
+            }
+        }
     }
 
     /// A client id is typed on command lines: one starting with `-` was read as an option, so

@@ -1,4 +1,5 @@
 public import Foundation
+import JOSE
 import Postgres
 import Web
 
@@ -19,6 +20,8 @@ public struct ClientAdministration: Sendable {
         public let grantTypes: [String]
         public let scope: String
         public let trusted: Bool
+        /// `id_token_signed_response_alg`: RS256 or ES256.
+        public let idTokenAlgorithm: String
         public let createdAt: Date
         public let secret: String?
     }
@@ -32,6 +35,8 @@ public struct ClientAdministration: Sendable {
         public var grantTypes: [String] = []
         public var scope: String?
         public var trusted = false
+        /// `id_token_signed_response_alg` (RS256 when nil).
+        public var idTokenAlgorithm: String?
 
         public init() {}
     }
@@ -43,7 +48,7 @@ public struct ClientAdministration: Sendable {
                 ClientMetadata(
                     redirectURIs: metadata.redirectURIs, clientName: metadata.name, tokenEndpointAuthMethod: metadata.authMethod,
                     grantTypes: metadata.grantTypes.isEmpty ? nil : metadata.grantTypes, responseTypes: nil, scope: metadata.scope,
-                    postLogoutRedirectURIs: metadata.postLogoutRedirectURIs),
+                    postLogoutRedirectURIs: metadata.postLogoutRedirectURIs, idTokenSignedResponseAlg: metadata.idTokenAlgorithm),
                 open: false, trusted: metadata.trusted, scopes: scopes)
         } catch {
             throw UserAdministration.Failure("\(error.code): \(error.description)")
@@ -77,7 +82,8 @@ public struct ClientAdministration: Sendable {
         Client(
             id: client.id, name: client.name, authMethod: client.authMethod.rawValue, redirectURIs: client.redirectURIs,
             postLogoutRedirectURIs: client.postLogoutRedirectURIs, grantTypes: client.grantTypes.map(\.rawValue),
-            scope: client.scope.joined(separator: " "), trusted: client.trusted, createdAt: createdAt, secret: secret)
+            scope: client.scope.joined(separator: " "), trusted: client.trusted, idTokenAlgorithm: client.idTokenAlgorithm.rawValue,
+            createdAt: createdAt, secret: secret)
     }
 }
 

@@ -24,6 +24,7 @@ extension ClientAdministration.Client {
             "client_id: \(id)", "client_name: \(name)", "token_endpoint_auth_method: \(authMethod)",
             "redirect_uris: \(redirectURIs.joined(separator: " "))", "post_logout_redirect_uris: \(postLogoutRedirectURIs.joined(separator: " "))",
             "grant_types: \(grantTypes.joined(separator: " "))", "scope: \(scope)", "trusted: \(trusted)",
+            "id_token_signed_response_alg: \(idTokenAlgorithm)",
         ]
         if let secret { lines.append("client_secret: \(secret)   (shown once: store it now)") }
         return lines

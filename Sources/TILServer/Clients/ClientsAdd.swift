@@ -28,6 +28,9 @@ struct ClientsAdd: AsyncParsableCommand {
     @Flag(help: "A first-party app: it skips the consent page and may hold account.")
     var trusted = false
 
+    @Option(name: .customLong("id-token-alg"), help: "How its OpenID Connect ID tokens are signed: RS256 (default) or ES256.")
+    var idTokenAlgorithm: String?
+
     func run() async throws {
         var metadata = ClientAdministration.Metadata()
         metadata.name = name
@@ -37,6 +40,7 @@ struct ClientsAdd: AsyncParsableCommand {
         metadata.grantTypes = grantTypes
         metadata.scope = scope
         metadata.trusted = trusted
+        metadata.idTokenAlgorithm = idTokenAlgorithm
         let client = try await common.withTIL(seedsAdmin: false) { til in try await til.clientAdministration.add(metadata) }
         print(client.lines.joined(separator: "\n"))
     }
