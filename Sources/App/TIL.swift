@@ -87,7 +87,7 @@ public struct TIL: Sendable {
             clients: ClientRepository(db: db), registration: configuration.oauth.registration, scopes: configuration.oauth.scopes,
             auth: auth, issuer: issuer))
         let oauthTokens = OAuthTokenIssuer(settings: settings)
-        let idTokens = IDTokenMinter(keys: signingKeys, db: db, lifetime: settings.tokenTTL)
+        let idTokens = IDTokenMinter(keys: signingKeys, lifetime: settings.tokenTTL)
         try app.register(collection: TokenController(
             clients: clientAuthenticator, issuer: issuer, scopes: configuration.oauth.scopes, tokens: oauthTokens,
             codes: CodeRedemption(db: db, issuer: oauthTokens, idTokens: idTokens, servedIssuer: issuer), rotation: rotation,

@@ -27,7 +27,7 @@ struct CodeRedemption: Sendable {
             let rows = try await tx.query("""
                 UPDATE oauth_codes SET redeemed_at = now() WHERE digest = \(digest) AND redeemed_at IS NULL
                 RETURNING client_id, user_id, redirect_uri, redirect_uri_sent, code_challenge, scopes, resources,
-                          expires_at > now() AS live, auth_time, nonce
+                          expires_at > now() AS live, auth_time, nonce, \(UserProfile.columns(ofUserIn: "oauth_codes.user_id"))
                 """)
             guard let row = rows.first else { return nil }
             let stored = try StoredCode(row)
@@ -57,7 +57,7 @@ struct CodeRedemption: Sendable {
             // Signed once the code is spent: of two redemptions, only the winner gets here.
             if stored.scopes.contains(OpenIDScope.openid.rawValue) {
                 answer.idToken = try await idTokens.mint(
-                    .init(userID: stored.userID, authTime: stored.authTime, nonce: stored.nonce), client: client,
+                    .init(userID: stored.userID, authTime: stored.authTime, nonce: stored.nonce, profile: stored.profile), client: client,
                     scopes: stored.scopes, accessToken: answer.accessToken, issuer: servedIssuer.current)
             }
             return answer
@@ -83,6 +83,8 @@ private struct StoredCode: Sendable {
     let live: Bool
     let authTime: Date
     let nonce: String?
+    /// For the ID token's `profile` claims.
+    let profile: UserProfile?
 
     init(_ row: PostgresRow) throws {
         clientID = try row.decode(column: "client_id")
@@ -95,6 +97,7 @@ private struct StoredCode: Sendable {
         live = try row.decode(column: "live")
         authTime = try row.decode(column: "auth_time")
         nonce = try row.decode(column: "nonce", as: String?.self)
+        profile = try UserProfile(row)
     }
 
     /// Throws `invalid_grant` (or `invalid_target`) unless the token request matches the code.

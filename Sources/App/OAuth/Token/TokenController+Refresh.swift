@@ -32,7 +32,7 @@ extension TokenController {
             // OpenID Connect Core §12.2: the same sign-in, a new ID token.
             if scopes.contains(OpenIDScope.openid.rawValue), let userID = grant.userID, let authTime = grant.authTime {
                 answer.idToken = try await idTokens.mint(
-                    .init(userID: userID, authTime: authTime, nonce: nil), client: client, scopes: scopes,
+                    .init(userID: userID, authTime: authTime, nonce: nil, profile: grant.profile), client: client, scopes: scopes,
                     accessToken: answer.accessToken, issuer: issuer.current)
             }
             return answer
@@ -45,18 +45,19 @@ extension TokenController {
         }
     }
 
-    /// The grant behind a refresh token this client holds: its scopes, audience, user and
-    /// sign-in time; `invalid_grant` for any other token, spending nothing.
+    /// The grant behind a refresh token this client holds: its scopes, audience, user, sign-in
+    /// time and the user's profile; `invalid_grant` for any other token, spending nothing.
     private func session(of value: String, client: OAuthClient) async throws -> RefreshedGrant {
         let rows = try await rotation.db.query("""
-            SELECT s.scopes, s.audience, s.user_id, s.auth_time FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
+            SELECT s.scopes, s.audience, s.user_id, s.auth_time, \(UserProfile.columns(ofUserIn: "s.user_id"))
+            FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
             WHERE r.digest = \(SHA256.hex(of: value)) AND \(RefreshRotation.Door.oauth(clientID: client.id).condition)
             """)
         guard let row = rows.first else { throw OAuthError.invalidGrant("The refresh token is unknown.") }
         return RefreshedGrant(
             scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init),
             audience: try row.decode(column: "audience", as: String?.self), userID: try row.decode(column: "user_id", as: UUID?.self),
-            authTime: try row.decode(column: "auth_time", as: Date?.self))
+            authTime: try row.decode(column: "auth_time", as: Date?.self), profile: try UserProfile(row))
     }
 
     private struct RefreshedGrant {
@@ -64,5 +65,6 @@ extension TokenController {
         let audience: String?
         let userID: UUID?
         let authTime: Date?
+        let profile: UserProfile?
     }
 }

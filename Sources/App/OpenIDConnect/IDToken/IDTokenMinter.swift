@@ -1,13 +1,11 @@
 import Foundation
 import JOSE
-import Postgres
 
 /// Issues ID tokens: the claims of one sign-in, signed by the signing keys with the algorithm
 /// the client registered. For a code's redemption and for every refresh of its grant (Core
 /// §12.2: the same `sub`, `aud`, `azp` and `auth_time`; a new `iat`; no `nonce`).
 struct IDTokenMinter: Sendable {
     let keys: SigningKeyRing
-    let db: PostgresClient
     /// How long an ID token is valid: as long as the access token it comes with.
     let lifetime: Duration
 
@@ -16,6 +14,8 @@ struct IDTokenMinter: Sendable {
         let userID: UUID
         let authTime: Date
         let nonce: String?
+        /// The user's `profile` claims, read with the code or the refresh token.
+        let profile: UserProfile?
     }
 
     /// An ID token for `signIn` to `client`, beside `accessToken`; the profile claims when
@@ -26,7 +26,7 @@ struct IDTokenMinter: Sendable {
             iss: issuer.url, sub: signIn.userID.uuidString.lowercased(), aud: client.id, exp: now + Int(lifetime.seconds), iat: now,
             authTime: Int(signIn.authTime.timeIntervalSince1970), nonce: signIn.nonce, atHash: IDTokenClaims.atHash(of: accessToken),
             azp: client.id)
-        if scopes.contains(OpenIDScope.profile.rawValue), let profile = try await UserProfile.find(signIn.userID, on: db) {
+        if scopes.contains(OpenIDScope.profile.rawValue), let profile = signIn.profile {
             claims.name = profile.name
             claims.preferredUsername = profile.preferredUsername
         }
