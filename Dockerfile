@@ -2,7 +2,7 @@
 # and tested with (6.3) and the Swift runtime linked in statically, so the image carries only the
 # binary and the C libraries it links (libpq, OpenSSL, libcrypt). DeploymentTests check this file.
 FROM swift:6.3-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libssl-dev libcrypt-dev pkg-config \
+RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libssl-dev libcrypt-dev libqrencode-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./

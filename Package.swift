@@ -44,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // The web stack: sockets ← HTTP/1.1 server ← Vapor-style framework.
         .target(name: "Threads", dependencies: ["CLinux"], swiftSettings: swiftSettings),
@@ -73,6 +74,10 @@ let package = Package(
         .target(name: "Crypt", dependencies: ["CCrypt", "COpenSSL", "Threads"], swiftSettings: swiftSettings),
         // JWS signing and JWK sets (RS256, ES256) for OpenID Connect, on OpenSSL 3.
         .target(name: "JOSE", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
+        // Second factors (issue 20): TOTP codes, their secrets and otpauth URIs.
+        .target(name: "OneTimePasswords", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
+        // QR codes for TOTP enrolment: libqrencode's matrix, drawn as SVG or terminal text.
+        .target(name: "QRCode", dependencies: ["CQRencode"], swiftSettings: swiftSettings),
 
         // The terminal, for `til` and `til-server`: their `main`, no-echo prompts, and tables whose text cannot drive it.
         .target(
@@ -140,6 +145,8 @@ let package = Package(
         .testTarget(name: "TILWireTests", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
+        .testTarget(name: "OneTimePasswordsTests", dependencies: ["OneTimePasswords"], swiftSettings: swiftSettings),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "TILClient", logging],
