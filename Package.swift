@@ -75,7 +75,7 @@ let package = Package(
         // JWS signing and JWK sets (RS256, ES256) for OpenID Connect, on OpenSSL 3.
         .target(name: "JOSE", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
         // Second factors (issue 20): TOTP codes, their secrets and otpauth URIs.
-        .target(name: "OneTimePasswords", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
+        .target(name: "OneTimePasswords", dependencies: ["Crypt"], swiftSettings: swiftSettings),
         // QR codes for TOTP enrolment: libqrencode's matrix, drawn as SVG or terminal text.
         .target(name: "QRCode", dependencies: ["CQRencode"], swiftSettings: swiftSettings),
 

@@ -1,4 +1,4 @@
-import COpenSSL
+import Crypt
 
 /// HMAC-based one-time passwords (RFC 4226) with HMAC-SHA-1: the counter-driven core that
 /// TOTP (RFC 6238) feeds with time steps.
@@ -23,21 +23,11 @@ public struct HOTP: Sendable {
 
     /// RFC 4226 §5.3 dynamic truncation: 31 bits taken at the offset the last nibble names.
     func truncatedValue(counter: UInt64) -> UInt32 {
-        let mac = Self.hmacSHA1(key: secret, message: withUnsafeBytes(of: counter.bigEndian, Array.init))
+        let mac = HMACDigest.sha1(key: secret, message: withUnsafeBytes(of: counter.bigEndian, Array.init))
         let offset = Int(mac[19] & 0x0F)
         return UInt32(mac[offset] & 0x7F) << 24 | UInt32(mac[offset + 1]) << 16
             | UInt32(mac[offset + 2]) << 8 | UInt32(mac[offset + 3])
     }
 
     private static let powersOfTen: [UInt32] = (0...9).map { (0..<$0).reduce(UInt32(1)) { acc, _ in acc * 10 } }
-
-    /// HMAC-SHA-1 through OpenSSL's one-shot `HMAC` (not deprecated in OpenSSL 3, unlike `HMAC_CTX`).
-    static func hmacSHA1(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var mac = [UInt8](repeating: 0, count: 20)
-        var length: UInt32 = 0
-        let result = HMAC(EVP_sha1(), key, Int32(key.count), message, message.count, &mac, &length)
-        // Fails only if OpenSSL cannot allocate: there is no code to give instead.
-        guard result != nil, length == 20 else { fatalError("OpenSSL HMAC(SHA-1) failed") }
-        return mac
-    }
 }
