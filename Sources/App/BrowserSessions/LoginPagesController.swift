@@ -108,9 +108,16 @@ struct LoginPagesController: RouteCollection {
     /// `/login` when signed in: who, and the way out.
     private func signedIn(_ session: BrowserSession) -> Response {
         let form = SignOutForm(csrfToken: session.csrfToken, username: session.user.username, action: "/logout")
-        var headers = HTTPHeaders()
-        headers.setCookie(cookies.session(session))
-        return PageResponse(html: form.html, headers: headers).response
+        return sliding(PageResponse(html: form.html), session).response
+    }
+
+    /// `page` with the session's cookie sent again: its idle expiry (`BROWSER_SESSION_IDLE`)
+    /// restarts from now, as it did in the database when `current` found the session. Every
+    /// page shown to a signed-in browser goes through here.
+    func sliding(_ page: PageResponse, _ session: BrowserSession) -> PageResponse {
+        var page = page
+        page.headers.setCookie(cookies.session(session))
+        return page
     }
 
     /// `return_to`, when sent: a path on this server, or a 400.

@@ -89,9 +89,9 @@ struct AuthorizationController: RouteCollection {
             }
         }
         let code = try await codes.issue(for: authorization, session: session)
-        var headers = HTTPHeaders()
-        headers.setCookie(loginPages.cookies.session(session))
         let location = authorization.target.redirect([(name: "code", value: code)], state: authorization.state, issuer: issuer.current)
+        var headers = HTTPHeaders()
+        headers.setCookie(loginPages.cookies.session(session))  // what `sliding` does for a page
         return PageResponse.redirect(to: location, headers: headers)
     }
 
@@ -103,9 +103,8 @@ struct AuthorizationController: RouteCollection {
             clientName: authorization.client.name, username: session.user.username,
             scopes: union.map { (name: $0, words: catalog.words(for: $0) ?? $0) },
             csrfToken: session.csrfToken, parameters: authorization.parameters.pairs)
-        var headers = HTTPHeaders()
-        headers.setCookie(loginPages.cookies.session(session))
-        return PageResponse(html: form.html, policy: Self.context(for: authorization.target).policy, headers: headers).response
+        let page = PageResponse(html: form.html, policy: Self.context(for: authorization.target).policy)
+        return loginPages.sliding(page, session).response
     }
 
     /// False when the request asks for `clients:write` and the user is no administrator (the

@@ -80,7 +80,7 @@ struct DeviceVerificationController: RouteCollection {
         let page = approve
             ? MessagePage.notice(title: "Device connected", "You approved the device. Go back to it: it signs in by itself.")
             : MessagePage.notice(title: "Device refused", "You denied the device. It gets no access to your account.")
-        return withSessionCookie(page, session).response
+        return loginPages.sliding(page, session).response
     }
 
     /// The consent page for `pending`, whatever the client (trusted or not) and earlier grants.
@@ -91,7 +91,7 @@ struct DeviceVerificationController: RouteCollection {
             csrfToken: session.csrfToken, parameters: [(name: "user_code", value: UserCode.display(pending.userCode))],
             action: "/device/consent",
             note: "<p>Only allow this if you started it yourself: the device shows the code <strong class=\"user-code\">\(UserCode.display(pending.userCode))</strong>.</p>\n")
-        return withSessionCookie(PageResponse(html: form.html), session).response
+        return loginPages.sliding(PageResponse(html: form.html), session).response
     }
 
     /// The sign-in form, returning to the verification page (with the code, when it was read).
@@ -102,13 +102,7 @@ struct DeviceVerificationController: RouteCollection {
     }
 
     private func page(_ form: DeviceCodeForm, _ session: BrowserSession, status: HTTPStatus = .ok) -> Response {
-        withSessionCookie(PageResponse(status: status, html: form.html), session).response
-    }
-
-    private func withSessionCookie(_ page: PageResponse, _ session: BrowserSession) -> PageResponse {
-        var page = page
-        page.headers.setCookie(loginPages.cookies.session(session))
-        return page
+        loginPages.sliding(PageResponse(status: status, html: form.html), session).response
     }
 
     /// The throttle's key for this browser session.
