@@ -121,9 +121,6 @@ struct DeviceVerificationController: RouteCollection {
     }
 
     private static func throttled(_ seconds: Double) -> Abort {
-        let whole = max(1, Int(seconds.rounded(.up)))
-        return Abort(
-            .tooManyRequests, reason: "Too many wrong codes from this browser or network. Try again in \((whole + 59) / 60) minutes.",
-            headers: ["Retry-After": "\(whole)"])
+        .tooMany("wrong codes from this browser or network", retryAfter: seconds)
     }
 }
