@@ -76,6 +76,9 @@ let package = Package(
         .target(name: "JOSE", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
         // Second factors (issue 20): TOTP codes, their secrets and otpauth URIs.
         .target(name: "OneTimePasswords", dependencies: ["Crypt"], swiftSettings: swiftSettings),
+        // Passkeys (issue 20): WebAuthn Level 3 verification (strict CBOR, COSE keys, attestation
+        // none/packed, §7.1/§7.2 ceremonies) on OpenSSL; no HTTP, no database.
+        .target(name: "WebAuthn", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
         // QR codes for TOTP enrolment: libqrencode's matrix, drawn as SVG or terminal text.
         .target(name: "QRCode", dependencies: ["CQRencode"], swiftSettings: swiftSettings),
 
@@ -126,13 +129,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // A software authenticator (ES256, EdDSA, RS256) for WebAuthn's tests and the App's.
+        .target(name: "WebAuthnTesting", dependencies: ["WebAuthn", "Crypt", "COpenSSL"], swiftSettings: swiftSettings),
+
         // The build step that embeds App's openapi.json as one string literal (see the plugin).
         .executableTarget(name: "EmbedText", swiftSettings: swiftSettings),
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["EmbedText"]),
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "JOSE", "Threads", "Postgres", logging],
+            dependencies: ["Crypt", "JOSE", "WebAuthn", "WebAuthnTesting", "Threads", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
 
@@ -147,6 +153,7 @@ let package = Package(
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "OneTimePasswordsTests", dependencies: ["OneTimePasswords"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "TILClient", logging],

@@ -15,6 +15,8 @@
 #include <openssl/ec.h>
 #include <openssl/rsa.h>
 #include <openssl/hmac.h>
+// WebAuthn (issue 20): packed attestation's x5c leaf certificate.
+#include <openssl/x509.h>
 #include <stdint.h>
 
 static const uint64_t copenssl_OP_NO_COMPRESSION = SSL_OP_NO_COMPRESSION;
@@ -25,6 +27,7 @@ static const uint64_t copenssl_OP_CIPHER_SERVER_PREFERENCE = SSL_OP_CIPHER_SERVE
 static const int copenssl_EVP_PKEY_RSA = EVP_PKEY_RSA;
 static const int copenssl_EVP_PKEY_EC = EVP_PKEY_EC;
 static const int copenssl_EVP_PKEY_PUBLIC_KEY = EVP_PKEY_PUBLIC_KEY;
+static const int copenssl_EVP_PKEY_ED25519 = EVP_PKEY_ED25519;  // WebAuthn EdDSA (issue 20)
 static const int copenssl_EVP_CTRL_GCM_GET_TAG = EVP_CTRL_GCM_GET_TAG;
 static const int copenssl_EVP_CTRL_GCM_SET_TAG = EVP_CTRL_GCM_SET_TAG;
 

@@ -51,12 +51,12 @@ public struct JWK: Codable, Sendable, Equatable {
             guard let modulus = n.flatMap(Base64URL.decode), let exponent = e.flatMap(Base64URL.decode) else {
                 throw .invalidKey("RSA key without base64url n and e")
             }
-            key = try PublicKeyBuilder.rsa(modulus: modulus, exponent: exponent)
+            do { key = try PublicKeyBuilder.rsa(modulus: modulus, exponent: exponent) } catch { throw JOSEError(error) }
         case .es256:
             guard crv == "P-256", let x = x.flatMap(Base64URL.decode), let y = y.flatMap(Base64URL.decode),
                 x.count == ECDSASignature.coordinateSize, y.count == ECDSASignature.coordinateSize
             else { throw .invalidKey("EC key that is not P-256 with 32-byte x and y") }
-            key = try PublicKeyBuilder.p256(x: x, y: y)
+            do { key = try PublicKeyBuilder.p256(x: x, y: y) } catch { throw JOSEError(error) }
         }
         try key.check(algorithm)
         return key
@@ -66,14 +66,18 @@ public struct JWK: Codable, Sendable, Equatable {
     /// unless `kid` is given.
     static func publicJWK(of key: EVPKey, algorithm: JWSAlgorithm, kid: String?) throws(JOSEError) -> JWK {
         var jwk: JWK
-        switch algorithm {
-        case .rs256:
-            jwk = JWK(kty: "RSA", n: Base64URL.encode(try key.bigEndian("n")), e: Base64URL.encode(try key.bigEndian("e")))
-        case .es256:
-            let width = ECDSASignature.coordinateSize
-            jwk = JWK(
-                kty: "EC", crv: "P-256",
-                x: Base64URL.encode(try key.bigEndian("qx", width: width)), y: Base64URL.encode(try key.bigEndian("qy", width: width)))
+        do {
+            switch algorithm {
+            case .rs256:
+                jwk = JWK(kty: "RSA", n: Base64URL.encode(try key.bigEndian("n")), e: Base64URL.encode(try key.bigEndian("e")))
+            case .es256:
+                let width = ECDSASignature.coordinateSize
+                jwk = JWK(
+                    kty: "EC", crv: "P-256",
+                    x: Base64URL.encode(try key.bigEndian("qx", width: width)), y: Base64URL.encode(try key.bigEndian("qy", width: width)))
+            }
+        } catch {
+            throw JOSEError(error)
         }
         jwk.use = "sig"
         jwk.alg = algorithm.rawValue

@@ -33,7 +33,7 @@ public struct SigningKey: Sendable {
 
     /// The private key as DER (PKCS #1 or SEC 1), to be encrypted before it is stored.
     public func privateDER() throws -> [UInt8] {
-        try key.privateDER()
+        do { return try key.privateDER() } catch { throw JOSEError(error) }
     }
 
     /// The compact JWS of `payload`. `header` is the protected header's JSON, used as given;
@@ -41,7 +41,8 @@ public struct SigningKey: Sendable {
     public func sign(header: Data? = nil, payload: Data) throws -> String {
         let headerBytes = header.map(Array.init) ?? Array(#"{"alg":"\#(algorithm.rawValue)","kid":"\#(kid)","typ":"JWT"}"#.utf8)
         let signingInput = Base64URL.encode(headerBytes) + "." + Base64URL.encode(Array(payload))
-        var signature = try key.signSHA256(Array(signingInput.utf8))
+        var signature: [UInt8]
+        do { signature = try key.signSHA256(Array(signingInput.utf8)) } catch { throw JOSEError(error) }
         if algorithm == .es256 { signature = try ECDSASignature.raw(fromDER: signature) }
         return signingInput + "." + Base64URL.encode(signature)
     }
