@@ -20,7 +20,7 @@ TEST_DB = $(if $(DATABASE_URL),$(DATABASE_URL),$$($(PGSCRIPT) start >/dev/null &
 # `make install` copies til and til-server here (bin/): /usr/local as root, else ~/.local.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 
-.PHONY: help deps browser-deps relying-party-deps db db-stop build release run install routes test test-browser test-oauth-client test-relying-party test-conformance readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
+.PHONY: help deps browser-deps relying-party-deps db db-stop build release run install routes test test-browser test-oauth-client test-relying-party test-conformance webauthn-crosscheck readme-check test-tsan fuzz fuzz-api drills bench bench-tail bench-compare cluster-up cluster-down cluster-test clean
 
 # Every target is listed here (MakefileTests checks).
 help:
@@ -34,7 +34,8 @@ help:
 	@echo "make routes         print the route table (no database needed)"
 	@echo "make readme-check   run the README's sh blocks in order against a fresh server"
 	@echo "make test-tsan      every test under ThreadSanitizer"
-	@echo "make fuzz           fuzz the HTTP request parser (FUZZ_SECONDS, default 600)"
+	@echo "make webauthn-crosscheck  py_webauthn verifies the software authenticator's passkey responses (in make test)"
+	@echo "make fuzz           fuzz the HTTP request parser, then WebAuthn's decoders: FUZZ_SECONDS (default 600) split between them"
 	@echo "make fuzz-api       schemathesis against the OpenAPI document (FUZZ_API_SECONDS, default 300)"
 	@echo "make drills         fault drills against a release build -> RELIABILITY.md (DRILLS=a,b for a subset)"
 	@echo "make bench          TIL's own benchmark (wrk, BENCH_SECONDS, default 5) -> Benchmarks/results/"
@@ -98,7 +99,7 @@ routes: build
 ## last line instead of XCTest's count. The README walk goes first, so that count stays last.
 ## The OAuth proofs (scripts/oauth-proof.sh) run on the debug build here, one server for both,
 ## their screenshots in .oauth-proof/ (`make test-browser` refreshes docs/images/).
-test: deps browser-deps relying-party-deps
+test: deps browser-deps relying-party-deps webauthn-crosscheck
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="openssl curl" 2>/dev/null || echo "openssl/curl missing: the HTTPS tests will skip"
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	scripts/readme-walk.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
@@ -123,6 +124,12 @@ test-relying-party: release relying-party-deps
 test-conformance: release
 	scripts/oauth-proof.sh conformance "$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)"
 
+## Issue 20: the software authenticator (Sources/WebAuthnTesting) checked against py_webauthn,
+## pinned in .venv-webauthn/ (scripts/webauthn-crosscheck.sh); seconds once the venv exists.
+webauthn-crosscheck: deps
+	swift build --product webauthn-crosscheck $(SWIFT_BUILD_FLAGS)
+	scripts/webauthn-crosscheck.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"
+
 ## Debian's chromium and its driver (selenium's browser), installed like `deps`.
 browser-deps:
 	@$(MAKE) --no-print-directory -s deps APT_PACKAGES="chromium chromium-driver"
@@ -139,9 +146,12 @@ readme-check: build
 test-tsan: deps
 	DATABASE_URL="$(TEST_DB)" swift test --scratch-path .build-tsan -Xswiftc -sanitize=thread
 
+## The two libFuzzer targets one after the other, each for half of FUZZ_SECONDS: the HTTP request
+## parser (scripts/fuzz-parser.sh) and WebAuthn's CBOR/attestation decoders (scripts/fuzz-webauthn.sh).
 FUZZ_SECONDS ?= 600
 fuzz: deps
-	scripts/fuzz-parser.sh $(FUZZ_SECONDS)
+	scripts/fuzz-parser.sh $$(( $(FUZZ_SECONDS) / 2 ))
+	scripts/fuzz-webauthn.sh $$(( $(FUZZ_SECONDS) / 2 ))
 
 ## schemathesis (pinned, in .venv-fuzz/) against a til-server it starts; not part of `make test`.
 FUZZ_API_SECONDS ?= 300

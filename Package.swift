@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "TILClient", targets: ["TILClient"]),
         .executable(name: "til", targets: ["TILCLI"]),
         .executable(name: "notes-api", targets: ["NotesExample"]),
+        .executable(name: "webauthn-crosscheck", targets: ["WebAuthnCrossCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -131,6 +132,8 @@ let package = Package(
 
         // A software authenticator (ES256, EdDSA, RS256) for WebAuthn's tests and the App's.
         .target(name: "WebAuthnTesting", dependencies: ["WebAuthn", "Crypt", "COpenSSL"], swiftSettings: swiftSettings),
+        // Writes the authenticator's responses for scripts/webauthn-crosscheck.sh (py_webauthn verifies them).
+        .executableTarget(name: "WebAuthnCrossCheck", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
 
         // The build step that embeds App's openapi.json as one string literal (see the plugin).
         .executableTarget(name: "EmbedText", swiftSettings: swiftSettings),

@@ -4,6 +4,7 @@
 //   til-bench bcrypt [seconds]                        bcrypt hashes/s at cost 12 via BcryptHasher
 //   til-bench pg-select URL [seconds] [concurrency]   SELECT round-trips/s through the pool
 //   til-bench jws [seconds]                           id_token signatures/s (RS256, ES256), one thread
+//   til-bench webauthn [seconds]                      passkey assertion verifications/s (ES256, EdDSA, RS256), one thread
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -12,6 +13,8 @@ case "bcrypt":
     try await runBcryptBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 10)
 case "jws":
     try runJWSBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 3)
+case "webauthn":
+    try runWebAuthnBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 3)
 case "pg-select":
     let rest = Array(arguments.dropFirst())
     guard let url = rest.first else {
@@ -23,6 +26,6 @@ case "pg-select":
         seconds: rest.count > 1 ? Int(rest[1]) ?? 10 : 10,
         concurrency: rest.count > 2 ? Int(rest[2]) ?? 64 : 64)
 default:
-    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds]\n".utf8))
+    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds] | webauthn [seconds]\n".utf8))
     exit(2)
 }

@@ -17,7 +17,7 @@ final class CBORRefusalTests: XCTestCase {
             ("f7", .unsupported("undefined")), ("f0", .unsupported("simple value")), ("f8ff", .unsupported("simple value")),
             ("a201020103", .duplicateMapKey), ("a2616101616102", .duplicateMapKey), ("a18001", .unsupportedMapKey), ("a1f501", .unsupportedMapKey),
             ("a1400102", .unsupportedMapKey), ("61ff", .invalidUTF8), ("62c328", .invalidUTF8),
-            ("5a00010000", .tooLong), ("9a00010000", .tooLong), ("5900ff", .truncated),
+            ("5a00010000", .tooLong), ("9a00010000", .tooLong), ("58ff", .truncated),
         ]
         for (hex, expected) in cases {
             let bytes = try XCTUnwrap(CBORVectorTests.bytes(hex), hex)

@@ -18,7 +18,7 @@ final class RefusalTests: XCTestCase {
             (.userNotVerified, Tampering { $0.userVerified = false }),
             (.backupStateWithoutEligibility, Tampering { $0.backedUp = true }),
             (.unsupportedAlgorithm(-35), Tampering { $0.coseAlgorithm = -35 }),
-            (.credentialIDTooLong, Tampering { $0.credentialIDLength = 1024 }),
+            (.credentialIDTooLong, Tampering { $0.credentialIDLength = 1024; $0.rawID = [1, 2, 3] }),  // the JSON rawId has its own limit
             (.credentialMismatch, Tampering { $0.rawID = [1, 2, 3, 4] }),
         ]
         for algorithm in COSEAlgorithm.allCases {
