@@ -24,7 +24,8 @@ def check(document):
         assert registration.credential_id == base64url_to_bytes(swift["credentialID"]), name
         assert registration.credential_public_key == base64url_to_bytes(swift["publicKey"]), name
         assert registration.sign_count == swift["signCount"], name
-        assert registration.fmt.value == swift["fmt"], name
+        fmt = getattr(registration.fmt, "value", registration.fmt)
+        assert fmt == swift["fmt"], name
         authentication = verify_authentication_response(
             credential=case["authentication"],
             expected_challenge=base64url_to_bytes(case["authenticationChallenge"]),
@@ -49,7 +50,7 @@ def check(document):
             pass
         else:
             raise AssertionError(f"{name}: py_webauthn accepted a tampered signature")
-        print(f"  {name}: py_webauthn verified the registration ({registration.fmt.value}) and the assertion, refused the tampered one")
+        print(f"  {name}: py_webauthn verified the registration ({fmt}) and the assertion, refused the tampered one")
     return len(document["cases"])
 
 
