@@ -19,12 +19,10 @@ public struct AuthenticationResponse: Decodable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CredentialEnvelope.Keys.self)
-        let envelope = try CredentialEnvelope(container)
-        rawID = envelope.rawID
-        authenticatorAttachment = envelope.authenticatorAttachment
-        let response = try container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response)
-        (clientDataJSON, clientData) = try response.clientData(.clientDataJSON)
+        let envelope = try CredentialEnvelope(from: decoder, clientDataKey: ResponseKeys.clientDataJSON)
+        (rawID, authenticatorAttachment) = (envelope.rawID, envelope.authenticatorAttachment)
+        (clientDataJSON, clientData) = (envelope.clientDataJSON, envelope.clientData)
+        let response = envelope.response
         authenticatorData = try response.base64URL(.authenticatorData, limit: WebAuthnLimits.authenticatorData)
         signature = try response.base64URL(.signature, limit: WebAuthnLimits.signature)
         let present = try response.contains(.userHandle) && !response.decodeNil(forKey: .userHandle)

@@ -17,12 +17,10 @@ public struct RegistrationResponse: Decodable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CredentialEnvelope.Keys.self)
-        let envelope = try CredentialEnvelope(container)
-        rawID = envelope.rawID
-        authenticatorAttachment = envelope.authenticatorAttachment
-        let response = try container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response)
-        (clientDataJSON, clientData) = try response.clientData(.clientDataJSON)
+        let envelope = try CredentialEnvelope(from: decoder, clientDataKey: ResponseKeys.clientDataJSON)
+        (rawID, authenticatorAttachment) = (envelope.rawID, envelope.authenticatorAttachment)
+        (clientDataJSON, clientData) = (envelope.clientDataJSON, envelope.clientData)
+        let response = envelope.response
         attestationObject = try response.base64URL(.attestationObject, limit: WebAuthnLimits.attestationObject)
         let transports = try response.decodeIfPresent([String].self, forKey: .transports) ?? []
         guard transports.count <= WebAuthnLimits.transports, transports.allSatisfy({ $0.utf8.count <= WebAuthnLimits.transportLength })

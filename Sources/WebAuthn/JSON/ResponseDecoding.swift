@@ -1,17 +1,23 @@
 import FoundationEssentials
 
 /// The members every PublicKeyCredential JSON form shares (WebAuthn L3 §5.1): `id` (the
-/// base64url of `rawId`), `rawId`, `type: "public-key"`. Failures are `DecodingError`s naming
-/// the member, so a server's JSON error handling turns them into a 400.
-struct CredentialEnvelope {
+/// base64url of `rawId`), `rawId`, `type: "public-key"`, `authenticatorAttachment`, and in
+/// `response` the clientDataJSON (parsed). Failures are `DecodingError`s naming the member, so
+/// a server's JSON error handling turns them into a 400.
+struct CredentialEnvelope<ResponseKeys: CodingKey> {
     let rawID: [UInt8]
     let authenticatorAttachment: String?
+    let clientDataJSON: [UInt8]
+    let clientData: CollectedClientData
+    /// The `response` member, for the members each form adds.
+    let response: KeyedDecodingContainer<ResponseKeys>
 
-    enum Keys: String, CodingKey {
-        case id, rawId, type, response, authenticatorAttachment, clientExtensionResults
+    private enum Keys: String, CodingKey {
+        case id, rawId, type, response, authenticatorAttachment
     }
 
-    init(_ container: KeyedDecodingContainer<Keys>) throws {
+    init(from decoder: any Decoder, clientDataKey: ResponseKeys) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
         guard try container.decode(String.self, forKey: .type) == "public-key" else {
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "type must be public-key")
         }
@@ -20,6 +26,8 @@ struct CredentialEnvelope {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "id is not the base64url of rawId")
         }
         authenticatorAttachment = try container.decodeIfPresent(String.self, forKey: .authenticatorAttachment)
+        response = try container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response)
+        (clientDataJSON, clientData) = try response.clientData(clientDataKey)
     }
 }
 
