@@ -31,6 +31,21 @@ seed packed '\xa3\x63fmt\x66packed\x67attStmt\xa2\x63alg\x26\x63sig\x41\x30\x68a
 seed x5c '\xa1\x63x5c\x82\x41\x30\x42\x30\x00'
 seed client-data '{"type":"webauthn.get","challenge":"AAEC","origin":"https://til.example","crossOrigin":false}'
 seed nested '\x81\x81\x81\xa1\x61a\x9f\xff'
+# Real responses when the debug build has the crosscheck executable (make test builds it): the
+# attestation objects (with COSE keys of all three kinds), authenticator data and client data.
+if [ -x .build/debug/webauthn-crosscheck ]; then
+    .build/debug/webauthn-crosscheck > "$out/webauthn-responses.json"
+    python3 - "$out/webauthn-responses.json" "$corpus" <<'PY'
+import base64, json, sys
+for case in json.load(open(sys.argv[1]))["cases"]:
+    for kind in ("registration", "authentication"):
+        for member, value in case[kind]["response"].items():
+            if isinstance(value, str) and member != "userHandle":
+                name = case["name"].replace(" ", "-") + "-" + kind + "-" + member
+                with open(sys.argv[2] + "/" + name, "wb") as seed_file:
+                    seed_file.write(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+PY
+fi
 
 cd "$out/webauthn-crashes"
-"$out/webauthn-fuzzer" -max_total_time="$seconds" -max_len=1024 -timeout=10 -print_final_stats=1 "$corpus"
+"$out/webauthn-fuzzer" -max_total_time="$seconds" -max_len=2048 -timeout=10 -print_final_stats=1 "$corpus"
