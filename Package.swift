@@ -95,7 +95,10 @@ let package = Package(
         // The product: the TIL API and its executable.
         .target(
             name: "App",
-            dependencies: ["TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "Threads", logging, coreMetrics, prometheus],
+            dependencies: [
+                "TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "Threads", logging,
+                coreMetrics, prometheus,
+            ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedOpenAPI"]
         ),
@@ -141,7 +144,7 @@ let package = Package(
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "JOSE", "WebAuthn", "WebAuthnTesting", "Threads", "Postgres", logging],
+            dependencies: ["Crypt", "JOSE", "OneTimePasswords", "WebAuthn", "WebAuthnTesting", "Threads", "Postgres", logging],
             swiftSettings: swiftSettings
         ),
 
@@ -159,7 +162,7 @@ let package = Package(
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "TILClient", logging],
+            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "TILClient", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -77,6 +77,8 @@ public struct TIL: Sendable {
         let basicLogin = BasicLogin(
             verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
             metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
+        let secondFactors = secondFactors(audit: audit)
+        let currentPassword = CurrentPassword(verifier: verifier, audit: audit)
         let rotation = RefreshRotation(
             db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
 
@@ -101,9 +103,13 @@ public struct TIL: Sendable {
         try app.register(collection: UserInfoController(tokens: tokens))
         try app.register(collection: SessionsController(
             login: basicLogin, tokens: tokens, rotation: rotation,
-            sessions: sessions, admins: AdminRole(db: db), auth: auth, audit: audit))
+            sessions: sessions, admins: AdminRole(db: db), secondFactors: secondFactors, auth: auth, audit: audit))
+        try app.register(collection: MFALoginController(secondFactors: secondFactors, tokens: tokens, audit: audit))
         try app.register(collection: AccountController(
-            sessions: sessions, verifier: verifier, passwords: passwordReplacement, auth: auth, audit: audit))
+            sessions: sessions, currentPassword: currentPassword, secondFactors: secondFactors, passwords: passwordReplacement,
+            auth: auth, audit: audit))
+        try app.register(collection: SecondFactorsController(
+            secondFactors: secondFactors, currentPassword: currentPassword, auth: auth, audit: audit))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
@@ -174,6 +180,12 @@ public struct TIL: Sendable {
         let settings = configuration.auth
         return LoginThrottle(
             db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow, backoff: settings.accountBackoff)
+    }
+
+    /// TOTP, recovery codes and mfaTokens over the primary, judged by the configured clock.
+    func secondFactors(audit: AuditLog) -> SecondFactors {
+        SecondFactors(
+            db: db, secretKey: configuration.secretKey, throttle: loginThrottle, audit: audit, clock: configuration.secondFactorClock)
     }
 
     /// How a password is replaced: the password change's and `users set-password`'s.

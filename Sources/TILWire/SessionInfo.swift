@@ -20,10 +20,13 @@ public struct SessionInfo: Codable, Sendable, Hashable {
     public var kind: String?
     /// The OAuth client's name, for an `oauth` session.
     public var clientName: String?
+    /// How the login was proven (RFC 8176): `["pwd"]`, `["pwd","otp","mfa"]`… Nil from a
+    /// server older than issue 20.
+    public var amr: [String]?
 
     public init(
         id: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date, refreshExpiresAt: Date, userAgent: String?,
-        scopes: [Scope], current: Bool, kind: String? = nil, clientName: String? = nil
+        scopes: [Scope], current: Bool, kind: String? = nil, clientName: String? = nil, amr: [String]? = nil
     ) {
         self.id = id
         self.createdAt = createdAt
@@ -35,6 +38,7 @@ public struct SessionInfo: Codable, Sendable, Hashable {
         self.current = current
         self.kind = kind
         self.clientName = clientName
+        self.amr = amr
     }
 }
 
@@ -42,8 +46,12 @@ public struct SessionInfo: Codable, Sendable, Hashable {
 public struct PasswordChangeRequest: Codable, Sendable, Hashable {
     public var currentPassword: String
     public var newPassword: String
+    /// A TOTP code or a recovery code: required while TOTP is on.
+    public var code: String?
+    public var recoveryCode: String?
 
-    public init(currentPassword: String, newPassword: String) {
+    public init(currentPassword: String, newPassword: String, code: String? = nil, recoveryCode: String? = nil) {
         (self.currentPassword, self.newPassword) = (currentPassword, newPassword)
+        (self.code, self.recoveryCode) = (code, recoveryCode)
     }
 }

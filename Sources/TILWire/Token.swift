@@ -19,6 +19,8 @@ public struct Token: Codable, Sendable, Hashable {
     /// What the pair may do, in canonical order; scopes this version does not know are kept.
     public var scopes: [Scope]
     public var tokenType = "Bearer"
+    /// After a login completed with a recovery code: how many unused codes are left.
+    public var recoveryCodesRemaining: Int?
 
     public init(
         id: UUID, value: String, user: UserReference, expiresAt: Date, refreshToken: String, refreshExpiresAt: Date,

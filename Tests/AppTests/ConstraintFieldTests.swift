@@ -86,11 +86,11 @@ final class ConstraintFieldTests: XCTestCase {
     /// from a known address and a consent given again are `ON CONFLICT DO UPDATE`; a signing key's
     /// kid is the thumbprint of a key the server generated. A device flow's user code is drawn by
     /// the server too (again on a collision). The cookie digest's uniqueness is a partial unique
-    /// index (`NullSkippingIndexes`), listed by name.
+    /// index (`NullSkippingIndexes`), listed by name. A user has one TOTP row, written `ON CONFLICT DO UPDATE`.
     private static func serverDrawn(_ name: String, _ columns: Set<String>) -> Bool {
         columns.isSubset(of: ["id", "seq", "digest", "browser_digest"])
             || ["acronym_category_pivot_pkey", "login_known_origins_pkey", "oauth_grants_pkey", "signing_keys_pkey",
-                "oauth_device_codes_pending_user_code", "sessions_browser_digest_key"].contains(name)
+                "oauth_device_codes_pending_user_code", "sessions_browser_digest_key", "totp_credentials_pkey"].contains(name)
     }
 
     /// Unique, primary-key and foreign-key constraints, and unique indexes that back none

@@ -34,6 +34,24 @@ struct AuditLog: Sendable {
         case adminRevoked = "admin.revoked"
         /// A user withdrew an OAuth client's grant, ending its tokens for them.
         case grantWithdrawn = "grant.withdrawn"
+        /// A password login stopped for its second factor (an mfaToken issued).
+        case mfaRequired = "login.mfa-required"
+        /// A login's second step failed: a wrong code, or an unknown, spent or expired mfaToken.
+        case mfaLoginFailed = "login.mfa-failed"
+        /// A login's second step succeeded (with the new session's id).
+        case mfaLoginSucceeded = "login.mfa-succeeded"
+        /// A wrong code given to disable TOTP, renew recovery codes or change the password.
+        case secondFactorFailed = "mfa.code-failed"
+        /// The current password given to disable TOTP or renew recovery codes was wrong.
+        case mfaChangeFailed = "mfa.change-failed"
+        /// A code (or such a current password) refused by the login throttle, unchecked.
+        case secondFactorThrottled = "mfa.throttled"
+        case totpEnabled = "mfa.totp-enabled"
+        case totpDisabled = "mfa.totp-disabled"
+        case recoveryCodeUsed = "mfa.recovery-code-used"
+        case recoveryCodesRegenerated = "mfa.recovery-codes-regenerated"
+        /// An operator removed a user's second factors (`til-server users mfa-reset`).
+        case mfaReset = "mfa.reset"
     }
 
     let logger: Logger

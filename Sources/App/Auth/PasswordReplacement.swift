@@ -12,7 +12,8 @@ struct PasswordReplacement: Sendable {
     let hasher: BcryptHasher
 
     /// Hashes `password` (on the worker pool, before the transaction) and stores it for
-    /// `userID`, ending every live session of theirs but `kept`; how many ended. The hash is
+    /// `userID`, ending every live session of theirs but `kept` and every mfaToken; how many
+    /// sessions ended. The hash is
     /// written first: it locks the user row, so a login starting a session meanwhile (which reads
     /// that row `FOR SHARE`, `TokenRepository.startSession`) either waits and finds the hash
     /// gone, or commits first and is ended here.
@@ -22,6 +23,8 @@ struct PasswordReplacement: Sendable {
         let (users, sessions) = (users, sessions)
         return try await sessions.db.withTransaction { tx in
             try await users.setPasswordHash(hash, of: userID, on: tx)
+            // A login waiting for its second factor was proven with the old password.
+            try await tx.execute("DELETE FROM mfa_challenges WHERE user_id = \(userID)")
             return try await sessions.endAll(of: userID, except: kept, on: tx)
         }
     }

@@ -92,6 +92,11 @@ struct TokenPurger: Sendable {
                 SELECT digest FROM oauth_device_codes WHERE expires_at < \(now) - interval '1 day'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
+            """
+            DELETE FROM mfa_challenges WHERE digest IN (
+                SELECT digest FROM mfa_challenges WHERE expires_at < \(now) - interval '1 day'
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
         ]
         var total = 0
         if let signingKeyRetention {

@@ -32,6 +32,8 @@ public struct AppConfiguration: Sendable {
     /// `JWKS_MAX_AGE`: how long relying parties may cache the published keys, and so how often
     /// every process reloads them and how long a rotated key waits before it signs.
     public var jwksMaxAge: Duration = .seconds(300)
+    /// The clock of TOTP steps and mfaToken expiry: the system's, or a test's (no variable).
+    public var secondFactorClock = SecondFactorClock.system
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level

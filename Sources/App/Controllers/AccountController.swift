@@ -5,7 +5,8 @@ import Web
 /// their password. Everything but `GET /me` needs the `account` scope.
 struct AccountController: RouteCollection {
     let sessions: SessionRepository
-    let verifier: PasswordVerifier
+    let currentPassword: CurrentPassword
+    let secondFactors: SecondFactors
     let passwords: PasswordReplacement
     let auth: BearerAuth
     let audit: AuditLog
@@ -38,22 +39,20 @@ struct AccountController: RouteCollection {
     }
 
     /// Needs the current password (a stolen token alone cannot take the account over; wrong
-    /// guesses count toward the login throttle, as a login's do, and are audited). Every other
-    /// session ends; the calling one stays.
+    /// guesses count toward the login throttle, as a login's do, and are audited), and with TOTP
+    /// on a code or a recovery code as well (no password path around the second factor). Every
+    /// other session ends; the calling one stays.
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
         try PasswordRules.validate(body.newPassword, field: "newPassword")
+        let proof = try SecondFactorInput.proof(code: body.code, recoveryCode: body.recoveryCode)
         let user = identity.user
-        let outcome = try await verifier.verify(body.currentPassword, username: user.username, address: request.clientAddress)
-        switch outcome.verdict {
-        case .accepted: break
-        case .rejected:
-            audit.record(.passwordChangeFailed, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
-            throw Abort(.forbidden, reason: "The current password is wrong.")
-        case .throttled(let wait):
-            audit.record(.passwordChangeThrottled, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
-            throw LoginThrottle.refusal(retryAfter: wait)
+        try await currentPassword.require(
+            body.currentPassword, of: identity, request, failed: .passwordChangeFailed, throttled: .passwordChangeThrottled)
+        if try await secondFactors.isRequired(for: user.id) {
+            guard let proof else { throw SecondFactorsController.proofMissing }
+            try await secondFactors.verify(proof, of: user, request)
         }
         try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID)
         audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)

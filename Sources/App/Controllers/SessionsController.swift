@@ -9,6 +9,7 @@ struct SessionsController: RouteCollection {
     let rotation: RefreshRotation
     let sessions: SessionRepository
     let admins: AdminRole
+    let secondFactors: SecondFactors
     let auth: BearerAuth
     let audit: AuditLog
 
@@ -22,11 +23,15 @@ struct SessionsController: RouteCollection {
 
     /// A new session per successful login, with the scopes asked for (`?scope=`) or all that
     /// any user may hold: `clients:write` only when asked for, and only by an administrator.
+    /// With TOTP on, no session yet: a 401 with an mfaToken for `POST /api/users/login/mfa`.
     func logIn(_ request: Request) async throws -> Response {
         let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
         let credentials = try BasicLogin.credentials(of: request)
         let user = try await login.authenticate(username: credentials.username, password: credentials.password, request)
         try await admins.check(scopes, for: user.id)
+        if try await secondFactors.isRequired(for: user.id) {
+            return try await secondFactors.secondStep(for: user, scopes: scopes, request)
+        }
         let userAgent = request.storedUserAgent
         let token = try await login.open(for: user, password: credentials.password, request, sessionID: \Token.id) { user in
             try await tokens.startSession(for: user, scopes: scopes, userAgent: userAgent)

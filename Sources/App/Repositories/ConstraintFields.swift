@@ -46,6 +46,10 @@ enum ConstraintFields {
         "oauth_device_codes_client_id_fkey": .client,
         "oauth_device_codes_user_id_fkey": .user,
         "oauth_device_codes_session_id_fkey": .session,
+        // Second factors (issue 20): the user removed while a factor or challenge is stored.
+        "totp_credentials_user_id_fkey": .user,
+        "recovery_codes_user_id_fkey": .user,
+        "mfa_challenges_user_id_fkey": .user,
     ]
 
     /// The client's view of a violated constraint, or nil when it is not one a client can break.

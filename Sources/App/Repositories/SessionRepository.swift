@@ -11,6 +11,7 @@ struct SessionRepository: Sendable {
     func live(of userID: UUID, current: UUID?, page: PageRequest? = nil) async throws -> Page<SessionInfo> {
         try Page(rows: try await db.query("""
             SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes, kind,
+                   array_to_string(amr, ' ') AS amr,
                    (SELECT c.name FROM oauth_clients c WHERE c.id = sessions.client_id) AS client_name,
                    \(unescaped: ListPosition.sessionCreatedMicros) AS page_created
             FROM sessions
@@ -28,7 +29,8 @@ struct SessionRepository: Sendable {
                 userAgent: try row.decode(column: "user_agent", as: String?.self),
                 scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map { Scope(rawValue: String($0)) },
                 current: id == current, kind: try row.decode(column: "kind", as: String.self),
-                clientName: try row.decode(column: "client_name", as: String?.self))
+                clientName: try row.decode(column: "client_name", as: String?.self),
+                amr: try row.decode(column: "amr", as: String.self).split(separator: " ").map(String.init))
         }
     }
 

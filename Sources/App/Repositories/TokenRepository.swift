@@ -29,13 +29,15 @@ struct TokenRepository: Sendable {
     /// whose bcrypt ran while the password was changed or set by an operator (which ends every
     /// session) would start a session after the ending: proven with a password that is gone.
     /// The check reads the user row `FOR SHARE`, so a change waits for this statement, and its
-    /// ending of sessions then sees the new one.
-    func startSession(for user: User, scopes: [Scope], userAgent: String?) async throws -> Token? {
+    /// ending of sessions then sees the new one. `amr` records how the login was proven (RFC
+    /// 8176: `pwd`, and `otp`, `mfa` after a second factor).
+    func startSession(for user: User, scopes: [Scope], userAgent: String?, amr: [String] = ["pwd"]) async throws -> Token? {
         let proof: PostgresQuery = """
             EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
             """
         return try await issuePair(
-            on: db, sessionID: SecureRandom.uuid(), userID: user.id, scopes: scopes, userAgent: userAgent, parentID: nil, if: proof)
+            on: db, sessionID: SecureRandom.uuid(), userID: user.id, scopes: scopes, userAgent: userAgent, parentID: nil, amr: amr,
+            if: proof)
     }
 
     /// The next pair of an existing session, issued in place of the refresh token `parentID`.
@@ -56,14 +58,15 @@ struct TokenRepository: Sendable {
     /// stored, and the answer is nil, unless `condition` holds.
     private func issuePair(
         on runner: any PostgresQueryable, sessionID: UUID, userID: UUID, scopes: [Scope], userAgent: String?, parentID: UUID?,
-        if condition: PostgresQuery
+        amr: [String] = ["pwd"], if condition: PostgresQuery
     ) async throws -> Token? {
         let fresh = FreshPair()
         let lifetime = settings.sessionMaxLifetime.seconds
         let rows = try await runner.query("""
             WITH session AS (
-                INSERT INTO sessions (id, user_id, scopes, user_agent, expires_at, refresh_expires_at)
+                INSERT INTO sessions (id, user_id, scopes, user_agent, amr, expires_at, refresh_expires_at)
                 SELECT \(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
+                       string_to_array(\(amr.joined(separator: " ")), ' '),
                        \(Self.fromNow(settings.tokenTTL, cappedAt: lifetime)),
                        \(Self.fromNow(settings.refreshTokenTTL, cappedAt: lifetime))
                 WHERE \(condition)

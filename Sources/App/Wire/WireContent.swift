@@ -36,3 +36,5 @@ extension PublicUser: Content {
 extension Token: Content {}
 
 extension SessionInfo: Content {}
+
+extension MFAStatus: Content {}

@@ -1,0 +1,27 @@
+import Web
+
+/// The current password an account change must give (a password change, disabling TOTP, new
+/// recovery codes): a stolen token alone cannot take the account over. Checked through
+/// `PasswordVerifier`, so wrong guesses count toward the login throttle as a login's do.
+struct CurrentPassword: Sendable {
+    let verifier: PasswordVerifier
+    let audit: AuditLog
+
+    /// Throws 403 when `password` is not `identity`'s (audited as `failed`), or the throttle's
+    /// 429 (audited as `throttled`).
+    func require(
+        _ password: String, of identity: BearerIdentity, _ request: Request, failed: AuditLog.Event, throttled: AuditLog.Event
+    ) async throws {
+        let user = identity.user
+        let outcome = try await verifier.verify(password, username: user.username, address: request.clientAddress)
+        switch outcome.verdict {
+        case .accepted: return
+        case .rejected:
+            audit.record(failed, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
+            throw Abort(.forbidden, reason: "The current password is wrong.")
+        case .throttled(let wait):
+            audit.record(throttled, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
+            throw LoginThrottle.refusal(retryAfter: wait)
+        }
+    }
+}
