@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "TILClient", logging],
+            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "TILClient", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

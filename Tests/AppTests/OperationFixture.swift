@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import OneTimePasswords
 import Postgres
 import Web
 import WebTesting
@@ -7,7 +8,8 @@ import WebTesting
 
 /// What a generic contract test needs to call any documented operation for real: a user of its
 /// own (password "password"), an administrator logged in with every scope, who owns an
-/// acronym, and a category.
+/// acronym, and a category, and who has a pending TOTP enrolment of a known secret (turned
+/// on by `secondFactor(for:on:)` for operations that need a second factor's proof).
 /// It fills an operation's path and a valid body from the document; a parameter or field it
 /// cannot fill stops the test and names itself, so a new operation teaches it one line.
 struct OperationFixture {
@@ -18,6 +20,8 @@ struct OperationFixture {
     let category: App.Category
     /// An OAuth client the user gave a grant to.
     let clientID: String
+    /// The secret of the user's TOTP enrolment (pending until `secondFactor(for:on:)`).
+    let totpSecret: [UInt8]
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
@@ -31,9 +35,28 @@ struct OperationFixture {
             )
             INSERT INTO oauth_grants (user_id, client_id, scopes) SELECT \(user.id), \(clientID), 'acronyms:write'
             """)
+        let totpSecret = TOTPSecret.generate()
+        _ = try await TOTPCredentialRepository(db: app.til.db, secretKey: app.til.configuration.secretKey)
+            .startEnrolment(of: user.id, secret: totpSecret)
         return OperationFixture(
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
-            acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID)
+            acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
+            totpSecret: totpSecret)
+    }
+
+    /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns
+    /// the user's TOTP on and answers the body fields that prove it, a current `code` (and for
+    /// the login's second step an `mfaToken`). Nothing for any other operation. Call it after
+    /// the user's logins: with TOTP on, a password login stops at the second step.
+    func secondFactor(for operation: DocumentedOperation, on app: TestApp) async throws -> [String: JSONValue] {
+        guard operation.spec["x-second-factor-proof"] == .bool(true) else { return [:] }
+        try await app.til.db.execute("UPDATE totp_credentials SET confirmed_at = now() WHERE user_id = \(user.id)")
+        var fields: [String: JSONValue] = ["code": .string(TOTP(secret: totpSecret).code(at: Date()))]
+        if operation.access == .public {
+            let challenges = MFAChallengeRepository(db: app.til.db, clock: .system)
+            fields["mfaToken"] = .string(try await challenges.issue(for: user.id, scopes: [.account]))
+        }
+        return fields
     }
 
     /// The fixture's value for a path parameter, or for a body field only it can know.
@@ -46,6 +69,7 @@ struct OperationFixture {
         case "currentPassword": Self.password
         case "refreshToken": session.refreshToken
         case "clientID": clientID
+        case "code": TOTP(secret: totpSecret).code(at: Date())
         default: nil
         }
     }
@@ -79,7 +103,7 @@ struct OperationFixture {
         guard let schema = contract.requestSchema(of: operation) else { return nil }
         let properties = contract.requestProperties(of: operation)
         var body: [String: JSONValue] = [:]
-        for case .string(let name) in schema["required"]?.array ?? [] {
+        for case .string(let name) in schema["required"]?.array ?? [] where overrides[name] == nil {
             if let value = value(named: name) {
                 body[name] = .string(value)
             } else if let bounds = properties[name].flatMap(StringBounds.init) {

@@ -39,7 +39,9 @@ final class ScopeTests: XCTestCase {
 
                 let holding = try await app.client.session(fixture.user.username, scope: needed)
                 XCTAssertEqual(holding.scopes, operation.bearerScopes)
-                let accepted = try await fixture.send(operation, in: contract, to: app.client, bearer: holding.value)
+                let accepted = try await fixture.send(
+                    operation, in: contract, to: app.client, bearer: holding.value,
+                    overriding: try await fixture.secondFactor(for: operation, on: app))
                 XCTAssertLessThan(accepted.status.code, 300, "\(operation) with \(needed): \(accepted.bodyString)")
                 checked += 1
             }
@@ -78,7 +80,8 @@ final class ScopeTests: XCTestCase {
             where operation.access == .public && operation.spec["x-client-authentication"] != .bool(true)
                 && operation.spec["x-browser-flow"] != .bool(true) {
                 let fixture = try await OperationFixture.make(on: app)
-                let response = try await fixture.send(operation, in: contract, to: app.client, bearer: nil)
+                let response = try await fixture.send(
+                    operation, in: contract, to: app.client, bearer: nil, overriding: try await fixture.secondFactor(for: operation, on: app))
                 XCTAssertLessThan(response.status.code, 300, "\(operation): \(response.bodyString)")
             }
         }

@@ -55,12 +55,14 @@ public struct UserAdministration: Sendable {
         return ended
     }
 
-    /// Forgives `username`'s failed logins, so the throttle lets them try again at once; how
-    /// many failures were forgiven. (Failures counted per client address stay.)
+    /// Forgives `username`'s failed logins and wrong second-factor codes, so the throttle lets
+    /// them try again at once; how many failures were forgiven. (Failures counted per client
+    /// address stay.)
     @discardableResult
     public func unlock(_ username: String) async throws -> Int {
         let user = try await existing(username)
         let forgiven = try await throttle.reset(username: user.username)
+            + throttle.db.execute("DELETE FROM login_failures WHERE username = \(SecondFactors.failureKey(user.id))")
         audit.record(.loginUnlocked, command: "users unlock", userID: user.id)
         return forgiven
     }
@@ -73,6 +75,28 @@ public struct UserAdministration: Sendable {
         let ended = try await AdminRole(db: users.db).set(isAdmin, for: user.id)
         audit.record(isAdmin ? .adminGranted : .adminRevoked, command: "users admin", userID: user.id)
         return ended
+    }
+
+    /// What `users mfa-reset` removed.
+    public struct SecondFactorReset: Sendable, Equatable {
+        /// Whether TOTP (confirmed or pending) was there to remove.
+        public let removedTOTP: Bool
+        public let endedSessions: Int
+    }
+
+    /// Removes `username`'s second factors (TOTP, recovery codes, logins waiting for a second
+    /// step) when both the device and the codes are lost (ASVS 6.4.4), and ends every session
+    /// of theirs, in one transaction: whoever holds a token of the old set-up is out.
+    public func resetSecondFactors(of username: String) async throws -> SecondFactorReset {
+        let user = try await existing(username)
+        let sessions = passwords.sessions
+        let totp = TOTPCredentialRepository(db: sessions.db, secretKey: nil)
+        let reset = try await sessions.db.withTransaction { tx in
+            let removed = try await totp.removeAll(of: user.id, on: tx) > 0
+            return SecondFactorReset(removedTOTP: removed, endedSessions: try await sessions.endAll(of: user.id, on: tx))
+        }
+        audit.record(.mfaReset, command: "users mfa-reset", userID: user.id)
+        return reset
     }
 
     private func existing(_ username: String) async throws -> User {

@@ -10,7 +10,9 @@ import Web
 /// Every check is admitted by the login throttle first (`LoginThrottle.begin`, keyed by the
 /// account's username and the client address, the very counters failed passwords use), so
 /// wrong codes answer 429 with `Retry-After` past the limit in every process; a code that
-/// proves right leaves no failure behind. A TOTP code is accepted once: the step it belongs
+/// proves right leaves no failure behind. A right password forgives its pair's failures, so
+/// wrong codes are also counted under a key of the account's own (`failureKey`), which no
+/// password forgives: knowing the password does not buy unlimited guesses at the code. A TOTP code is accepted once: the step it belongs
 /// to is recorded by one conditional `UPDATE`, and a recovery code is spent by one `DELETE`.
 struct SecondFactors: Sendable {
     let db: PostgresClient
@@ -18,6 +20,8 @@ struct SecondFactors: Sendable {
     let recoveryCodes: RecoveryCodeRepository
     let challenges: MFAChallengeRepository
     let throttle: LoginThrottle
+    /// Wrong codes per account (`failureKey`) and per address, as `LOGIN_*` configure logins.
+    let failures: FailureThrottle
     let users: UserRepository
     let audit: AuditLog
     let clock: SecondFactorClock
@@ -28,6 +32,7 @@ struct SecondFactors: Sendable {
         recoveryCodes = RecoveryCodeRepository(db: db)
         challenges = MFAChallengeRepository(db: db, clock: clock)
         self.throttle = throttle
+        failures = FailureThrottle(db: db, maxFailures: throttle.maxFailures, window: throttle.window)
         users = UserRepository(db: db)
         self.audit = audit
         self.clock = clock
@@ -35,6 +40,11 @@ struct SecondFactors: Sendable {
 
     static let tokenGone = Abort(.unauthorized, reason: "The mfaToken is no longer valid.", headers: BasicLogin.challenge)
     static let wrongCode = "The code is wrong or was already used."
+
+    /// The throttle's key for `userID`'s wrong codes (`<kind>:<id>`, which no username can be).
+    static func failureKey(_ userID: UUID) -> String {
+        "mfa:\(userID.uuidString.lowercased())"
+    }
 
     /// True when a password login of `userID` needs a second step: TOTP is confirmed.
     func isRequired(for userID: UUID) async throws -> Bool {
@@ -119,12 +129,18 @@ struct SecondFactors: Sendable {
     }
 
     /// Runs `body` as one attempt the login throttle admitted for `user` from the request's
-    /// address: refused at once with 429 past a limit; counted as a failure when `failed`
-    /// says so of the result, forgotten otherwise (and when `body` throws: nothing was guessed).
+    /// address: refused at once with 429 past a limit (the account's wrong codes, or the
+    /// login throttle's counts); counted as a failure of both when `failed` says so of the
+    /// result, forgotten otherwise (and when `body` throws: nothing was guessed).
     private func admitted<T: Sendable>(
         _ user: User, _ request: Request, failing failed: (T) -> Bool, _ body: () async throws -> T
     ) async throws -> T {
-        let attempt = try await throttle.begin(username: user.username, address: request.clientAddress)
+        let address = request.clientAddress
+        if let wait = try await failures.wait(key: Self.failureKey(user.id), address: address) {
+            audit.record(.secondFactorThrottled, request, userID: user.id, username: user.username)
+            throw LoginThrottle.refusal(retryAfter: wait)
+        }
+        let attempt = try await throttle.begin(username: user.username, address: address)
         guard attempt.id != nil else {
             audit.record(.secondFactorThrottled, request, userID: user.id, username: attempt.key)
             throw LoginThrottle.refusal(retryAfter: attempt.retryAfter ?? 1)
@@ -136,7 +152,11 @@ struct SecondFactors: Sendable {
             try? await throttle.release(attempt)
             throw error
         }
-        if !failed(result) { try await throttle.release(attempt) }
+        if failed(result) {
+            _ = try await failures.recordFailure(key: Self.failureKey(user.id), address: address)
+        } else {
+            try await throttle.release(attempt)
+        }
         return result
     }
 

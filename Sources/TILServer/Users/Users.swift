@@ -4,8 +4,8 @@ import ArgumentParser
 /// configuration, straight on the database.
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List accounts, set a password, lift a login throttle, or grant or revoke the administrator role.",
-        subcommands: [UsersList.self, UsersSetPassword.self, UsersUnlock.self, UsersAdmin.self])
+        abstract: "List accounts, set a password, lift a login throttle, grant or revoke the administrator role, or reset second factors.",
+        subcommands: [UsersList.self, UsersSetPassword.self, UsersUnlock.self, UsersAdmin.self, UsersMFAReset.self])
 }
 
 /// What a command on one account takes: the common options and the username.

@@ -1,0 +1,103 @@
+import AppTesting
+import Foundation
+import Logging
+import OneTimePasswords
+import Synchronization
+import Web
+import WebTesting
+import XCTest
+@testable import App
+
+/// A clock the tests move: the second factors' time (TOTP steps, mfaToken expiry), starting
+/// at the first second of a 30-second step, so `advance(steps:)` lands on step boundaries.
+final class TestClock: Sendable {
+    private let instant: Mutex<Date>
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)  // a multiple of 30
+
+    init(_ start: Date = TestClock.start) {
+        instant = Mutex(start)
+    }
+
+    var now: Date { instant.withLock { $0 } }
+    var clock: SecondFactorClock { SecondFactorClock { [self] in now } }
+
+    func advance(seconds: TimeInterval) {
+        instant.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    func advance(steps: Int) {
+        advance(seconds: Double(steps) * Double(TOTP.stepSeconds))
+    }
+}
+
+/// An account with TOTP on, as a test enrolled it through the API.
+struct EnrolledUser {
+    let user: User
+    let secret: [UInt8]
+    var recoveryCodes: [String]
+    /// A session from before TOTP was on (scope `account`).
+    let session: LoginAnswer
+
+    /// The code of the step `offset` steps from `clock`'s.
+    func code(at clock: TestClock, offset: Int = 0) -> String {
+        TOTP(secret: secret).code(step: TOTP.step(at: clock.now) + Int64(offset))
+    }
+}
+
+/// The answer of a login's first step for an account with TOTP on.
+struct MFARequiredAnswer: Decodable {
+    var error: Bool
+    var reason: String
+    var mfaRequired: Bool
+    var mfaToken: String
+    var methods: [String]
+}
+
+/// What `POST /api/users/login/mfa` answers, with the field a recovery code adds.
+struct MFALoginAnswer: Decodable {
+    var id: UUID
+    var value: String
+    var refreshToken: String
+    var scopes: [String]
+    var recoveryCodesRemaining: Int?
+}
+
+/// Runs `body` against a fresh app in process whose second factors read `clock`.
+func withMFAApp(
+    settings: [String: String] = [:], logger: Logger? = nil, _ body: (TestApp, TestClock) async throws -> Void
+) async throws {
+    let clock = TestClock()
+    try await TestApp.run(.inProcess, settings: settings, logger: logger, clock: clock.clock) { app in try await body(app, clock) }
+}
+
+extension TestApp {
+    /// A new user (password "password") with TOTP enrolled and confirmed through the API at
+    /// `clock`'s time; the clock then moves one step on, so the confirming code is history.
+    func enrolledUser(username: String? = nil, clock: TestClock) async throws -> EnrolledUser {
+        let user = try await User.create(username: username, on: self)
+        let session = try await client.session(user.username, scope: "account")
+        let started = try await client.send(.post, "/api/users/me/mfa/totp", auth: .bearer(session.value))
+        XCTAssertEqual(started.status.code, 201, started.bodyString)
+        let secret = try XCTUnwrap(Base32.decode(try started.decode(TOTPEnrolment.self).secret))
+        let code = TOTP(secret: secret).code(at: clock.now)
+        let confirmed = try await client.send(.post, "/api/users/me/mfa/totp/confirm", json: ["code": code], auth: .bearer(session.value))
+        XCTAssertEqual(confirmed.status.code, 200, confirmed.bodyString)
+        clock.advance(steps: 1)
+        return EnrolledUser(
+            user: user, secret: secret, recoveryCodes: try confirmed.decode(RecoveryCodes.self).recoveryCodes, session: session)
+    }
+
+    /// The first step of a login for an account with TOTP on: asserts the 401 and its mfaToken.
+    func mfaToken(
+        _ username: String, password: String = "password", scope: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> String {
+        let response = try await client.login(username, password, scope: scope)
+        XCTAssertEqual(response.status.code, 401, response.bodyString, file: file, line: line)
+        return try response.decode(MFARequiredAnswer.self).mfaToken
+    }
+
+    /// `POST /api/users/login/mfa` with `fields` (`mfaToken` and `code` or `recoveryCode`).
+    func completeLogin(_ fields: [String: String]) async throws -> TestResponse {
+        try await client.send(.post, "/api/users/login/mfa", json: fields)
+    }
+}
