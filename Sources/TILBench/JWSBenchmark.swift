@@ -16,24 +16,9 @@ func runJWSBenchmark(seconds: Int) throws {
         let key = try SigningKey.generate(algorithm)
         let keys = JWKSet(keys: [key.publicJWK])
         var token = ""
-        let signs = try repeatFor(seconds: seconds) { token = try key.sign(payload: claims) }
-        let verifies = try repeatFor(seconds: seconds) { _ = try JWS.verify(token, keys: keys, allowed: [algorithm]) }
+        let signs = try repeatFor(seconds: Double(seconds)) { token = try key.sign(payload: claims) }
+        let verifies = try repeatFor(seconds: Double(seconds)) { _ = try JWS.verify(token, keys: keys, allowed: [algorithm]) }
         print("  \(algorithm.rawValue): sign \(Int(signs.rounded())) /s (\(microseconds(signs)) µs each), "
             + "verify \(Int(verifies.rounded())) /s (\(microseconds(verifies)) µs each), token \(token.utf8.count) bytes")
     }
 }
-
-/// Runs `body` for `seconds`; the calls per second.
-private func repeatFor(seconds: Int, _ body: () throws -> Void) throws -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let deadline = start + .seconds(seconds)
-    var count = 0
-    while clock.now < deadline {
-        try body()
-        count += 1
-    }
-    return Double(count) / ((clock.now - start) / .seconds(1))
-}
-
-private func microseconds(_ perSecond: Double) -> Int { Int((1_000_000 / perSecond).rounded()) }

@@ -5,12 +5,15 @@
 //   til-bench pg-select URL [seconds] [concurrency]   SELECT round-trips/s through the pool
 //   til-bench jws [seconds]                           id_token signatures/s (RS256, ES256), one thread
 //   til-bench webauthn [seconds]                      passkey assertion verifications/s (ES256, EdDSA, RS256), one thread
+//   til-bench totp [seconds]                          TOTP checks/s on one thread, beside bcrypt's at cost 12
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "bcrypt":
     try await runBcryptBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 10)
+case "totp":
+    try runTOTPBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 2)
 case "jws":
     try runJWSBenchmark(seconds: arguments.dropFirst().first.flatMap { Int($0) } ?? 3)
 case "webauthn":
@@ -26,6 +29,7 @@ case "pg-select":
         seconds: rest.count > 1 ? Int(rest[1]) ?? 10 : 10,
         concurrency: rest.count > 2 ? Int(rest[2]) ?? 64 : 64)
 default:
-    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds] | webauthn [seconds]\n".utf8))
+    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds] | webauthn [seconds] | totp [seconds]
+".utf8))
     exit(2)
 }
