@@ -52,6 +52,6 @@ final class MFAAcrossProcessesTests: ServerProcessTestCase {
     private static func mfaToken(_ username: String, on client: TestClient) async throws -> String {
         let response = try await client.login(username)
         XCTAssertEqual(response.status.code, 401, response.bodyString)
-        return try response.decode(MFARequiredAnswer.self).mfaToken
+        return try response.decode(MFARequired.self).mfaToken
     }
 }

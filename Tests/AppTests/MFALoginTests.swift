@@ -20,7 +20,7 @@ final class MFALoginTests: XCTestCase {
             XCTAssertEqual(response.status.code, 401)
             XCTAssertEqual(response.headers["WWW-Authenticate"], #"Basic realm="TIL""#)
             XCTAssertEqual(response.headers["Cache-Control"], "no-store")
-            let answer = try response.decode(MFARequiredAnswer.self)
+            let answer = try response.decode(MFARequired.self)
             XCTAssertEqual(answer.error, true)
             XCTAssertEqual(answer.reason, "A second factor is required.")
             XCTAssertTrue(answer.mfaRequired)
@@ -34,7 +34,7 @@ final class MFALoginTests: XCTestCase {
 
             let wrongPassword = try await app.client.login(enrolled.user.username, "wrong-password")
             XCTAssertEqual(wrongPassword.status.code, 401)
-            XCTAssertNil(try? wrongPassword.decode(MFARequiredAnswer.self), "a wrong password gets no mfaToken")
+            XCTAssertNil(try? wrongPassword.decode(MFARequired.self), "a wrong password gets no mfaToken")
         }
     }
 
@@ -45,8 +45,8 @@ final class MFALoginTests: XCTestCase {
             let response = try await app.completeLogin(["mfaToken": token, "code": enrolled.code(at: clock)])
             XCTAssertEqual(response.status.code, 200, response.bodyString)
             XCTAssertEqual(response.headers["Cache-Control"], "no-store")
-            let answer = try response.decode(MFALoginAnswer.self)
-            XCTAssertEqual(answer.scopes, ["acronyms:write", "account"])
+            let answer = try response.decode(Token.self)
+            XCTAssertEqual(answer.scopes, [.acronymsWrite, .account])
             XCTAssertNil(answer.recoveryCodesRemaining)
             let observed1 = try await app.client.meStatus(answer.value)
             XCTAssertEqual(observed1, 200)
@@ -138,7 +138,7 @@ final class MFALoginTests: XCTestCase {
             let token = try await app.mfaToken(enrolled.user.username)
             let response = try await app.completeLogin(["mfaToken": token, "recoveryCode": enrolled.recoveryCodes[3]])
             XCTAssertEqual(response.status.code, 200, response.bodyString)
-            let answer = try response.decode(MFALoginAnswer.self)
+            let answer = try response.decode(Token.self)
             XCTAssertEqual(answer.recoveryCodesRemaining, 9)
             let sessions = try await app.client.send(.get, "/api/users/me/sessions", auth: .bearer(answer.value))
             XCTAssertEqual(try sessions.decode([SessionInfo].self).first { $0.id == answer.id }?.amr, ["pwd", "mfa"])
@@ -158,10 +158,10 @@ final class MFALoginTests: XCTestCase {
             for (index, code) in enrolled.recoveryCodes.enumerated() {
                 let token = try await app.mfaToken(enrolled.user.username)
                 let response = try await app.completeLogin(["mfaToken": token, "recoveryCode": code])
-                XCTAssertEqual(try response.decode(MFALoginAnswer.self).recoveryCodesRemaining, 9 - index)
+                XCTAssertEqual(try response.decode(Token.self).recoveryCodesRemaining, 9 - index)
             }
             let response = try await app.client.login(enrolled.user.username)
-            XCTAssertEqual(try response.decode(MFARequiredAnswer.self).methods, ["totp"])
+            XCTAssertEqual(try response.decode(MFARequired.self).methods, ["totp"])
         }
     }
 
@@ -174,7 +174,7 @@ final class MFALoginTests: XCTestCase {
             XCTAssertEqual(refused.status.code, 400, refused.bodyString)
             XCTAssertTrue(refused.bodyString.contains("invalid_scope"), refused.bodyString)
             let wrongUser = try await app.client.login(enrolled.user.username, "not-the-password", scope: "account")
-            XCTAssertNil(try? wrongUser.decode(MFARequiredAnswer.self))
+            XCTAssertNil(try? wrongUser.decode(MFARequired.self))
         }
     }
 

@@ -49,7 +49,7 @@ final class MFASpellingTests: XCTestCase {
                 let token = try await app.mfaToken(enrolled.user.username)
                 let response = try await app.completeLogin(["mfaToken": token, "recoveryCode": spelling])
                 XCTAssertEqual(response.status.code, 200, "\(spelling): \(response.bodyString)")
-                XCTAssertEqual(try response.decode(MFALoginAnswer.self).recoveryCodesRemaining, 9 - index)
+                XCTAssertEqual(try response.decode(Token.self).recoveryCodesRemaining, 9 - index)
                 let again = try await app.mfaToken(enrolled.user.username)
                 let reused = try await app.completeLogin(["mfaToken": again, "recoveryCode": codes[index]])
                 XCTAssertEqual(reused.status.code, 401, "the canonical spelling is the same, spent code")
@@ -68,7 +68,7 @@ final class MFASpellingTests: XCTestCase {
                 let token = try await app.mfaToken(spelling)
                 let response = try await app.completeLogin(["mfaToken": token, "code": enrolled.code(at: clock, offset: index - 1)])
                 XCTAssertEqual(response.status.code, 200, "\(spelling): \(response.bodyString)")
-                let answer = try response.decode(MFALoginAnswer.self)
+                let answer = try response.decode(Token.self)
                 let me = try await app.client.send(.get, "/api/users/me", auth: .bearer(answer.value)).decode(PublicUser.self)
                 XCTAssertEqual(me.id, enrolled.user.id)
             }

@@ -44,24 +44,6 @@ struct EnrolledUser {
     }
 }
 
-/// The answer of a login's first step for an account with TOTP on.
-struct MFARequiredAnswer: Decodable {
-    var error: Bool
-    var reason: String
-    var mfaRequired: Bool
-    var mfaToken: String
-    var methods: [String]
-}
-
-/// What `POST /api/users/login/mfa` answers, with the field a recovery code adds.
-struct MFALoginAnswer: Decodable {
-    var id: UUID
-    var value: String
-    var refreshToken: String
-    var scopes: [String]
-    var recoveryCodesRemaining: Int?
-}
-
 /// Runs `body` against a fresh app in process whose second factors read `clock`.
 func withMFAApp(
     settings: [String: String] = [:], logger: Logger? = nil, _ body: (TestApp, TestClock) async throws -> Void
@@ -93,7 +75,7 @@ extension TestApp {
     ) async throws -> String {
         let response = try await client.login(username, password, scope: scope)
         XCTAssertEqual(response.status.code, 401, response.bodyString, file: file, line: line)
-        return try response.decode(MFARequiredAnswer.self).mfaToken
+        return try response.decode(MFARequired.self).mfaToken
     }
 
     /// `POST /api/users/login/mfa` with `fields` (`mfaToken` and `code` or `recoveryCode`).
