@@ -188,4 +188,18 @@ final class MFALoginTests: XCTestCase {
             XCTAssertEqual(try response.decode(ErrorBody.self).reason, "The mfaToken is no longer valid.")
         }
     }
+
+    /// Token introspection (RFC 7662) tells a resource server how the login was proven.
+    func testIntrospectionShowsHowTheLoginWasProven() async throws {
+        try await withMFAApp { app, clock in
+            let server = try await app.oauthClient(["grant_types": ["client_credentials"], "redirect_uris": [String]()])
+            let enrolled = try await app.enrolledUser(clock: clock)
+            let token = try await app.mfaToken(enrolled.user.username)
+            let login = try await app.completeLogin(["mfaToken": token, "code": enrolled.code(at: clock)]).decode(Token.self)
+            for (access, amr) in [(login.value, ["pwd", "otp", "mfa"]), (enrolled.session.value, ["pwd"])] {
+                let response = try await app.client.postForm("/oauth/introspect", [("token", access)], auth: server.basic)
+                XCTAssertEqual(try response.jsonObject()["amr"] as? [String], amr, response.bodyString)
+            }
+        }
+    }
 }

@@ -24,7 +24,7 @@ struct IntrospectionController: RouteCollection {
         let digest = token.utf8.count <= 256 ? SHA256.hex(of: token) : ""
         let rows = try await db.query("""
             SELECT c.auth_method, c.secret_digest, t.digest, s.id AS session_id,
-                   coalesce(t.scopes, s.scopes) AS scopes, s.client_id, s.audience,
+                   coalesce(t.scopes, s.scopes) AS scopes, s.client_id, s.audience, array_to_string(s.amr, ' ') AS amr,
                    u.id AS user_id, u.username, extract(epoch FROM t.expires_at)::bigint AS exp,
                    extract(epoch FROM t.created_at)::bigint AS iat
             FROM (SELECT auth_method, secret_digest FROM oauth_clients WHERE id = \(credentials.clientID)) c
@@ -58,6 +58,8 @@ struct IntrospectionController: RouteCollection {
         let iat: Int64
         let tokenType = "Bearer"
         let aud: String
+        /// How the user's login was proven (RFC 8176); none for a client's own token.
+        let amr: [String]?
 
         init(_ row: PostgresRow, issuer: Issuer) throws {
             scope = try row.decode(column: "scopes", as: String.self)
@@ -67,10 +69,11 @@ struct IntrospectionController: RouteCollection {
             exp = try row.decode(column: "exp", as: Int64.self)
             iat = try row.decode(column: "iat", as: Int64.self)
             aud = try row.decode(column: "audience", as: String?.self) ?? issuer.apiResource
+            amr = sub == nil ? nil : try row.decode(column: "amr", as: String.self).split(separator: " ").map(String.init)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case active, scope, username, sub, exp, iat, aud
+            case active, scope, username, sub, exp, iat, aud, amr
             case clientID = "client_id"
             case tokenType = "token_type"
         }
