@@ -29,7 +29,6 @@ case "pg-select":
         seconds: rest.count > 1 ? Int(rest[1]) ?? 10 : 10,
         concurrency: rest.count > 2 ? Int(rest[2]) ?? 64 : 64)
 default:
-    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds] | webauthn [seconds] | totp [seconds]
-".utf8))
+    FileHandle.standardError.write(Data("usage: til-bench bcrypt [seconds] | pg-select URL [seconds] [concurrency] | jws [seconds] | webauthn [seconds] | totp [seconds]\n".utf8))
     exit(2)
 }
