@@ -36,6 +36,12 @@ enum AttestationVerifier {
         }
         guard let algorithm = COSEAlgorithm(rawValue: alg) else { throw .unsupportedAlgorithm(alg) }
         let key = try CertificateKey.publicKey(ofDER: leaf)
+        let fits = switch algorithm {  // OpenSSL would verify an ECDSA or RSA signature under any alg
+        case .es256: key.isA("EC") && key.groupName == "prime256v1"
+        case .edDSA: key.isA("ED25519")
+        case .rs256: key.isA("RSA")
+        }
+        guard fits else { throw .attestationInvalid("x5c's certificate key is not for alg \(alg)") }
         guard key.verify(signature, over: message, digest: algorithm == .edDSA ? .none : .sha256) else {
             throw .attestationInvalid("bad x5c signature")
         }
