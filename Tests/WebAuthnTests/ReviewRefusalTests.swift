@@ -20,4 +20,14 @@ final class ReviewRefusalTests: XCTestCase {
                 try Registration.verify(try RegistrationResponse(json: relabelled), challenge: [5], relyingParty: Ceremony.relyingParty))
         }
     }
+
+    /// §7.1 step 10 / §7.2 step 14: a topOrigin means the ceremony ran in a cross-origin iframe,
+    /// which TIL never expects, even when crossOrigin says false.
+    func testTopOriginWithoutCrossOriginIsRefused() throws {
+        let framed = Tampering {
+            $0.alterClientDataJSON = { Array((String(decoding: $0.dropLast(), as: UTF8.self) + ",\"topOrigin\":\"https://evil.example\"}").utf8) }
+        }
+        var authenticator = try Ceremony.authenticator(.es256)
+        XCTAssertRefused(.crossOrigin, try Ceremony.register(&authenticator, tampering: framed))
+    }
 }

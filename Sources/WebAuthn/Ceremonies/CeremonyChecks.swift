@@ -11,8 +11,9 @@ enum CeremonyChecks {
         guard clientData.type == type else { throw .wrongType }
         guard ConstantTime.equals(clientData.challenge, challenge) else { throw .challengeMismatch }
         guard relyingParty.origins.contains(clientData.origin) else { throw .originMismatch }
-        // topOrigin is meaningful only in a cross-origin ceremony, which TIL refuses.
-        guard clientData.crossOrigin != true else { throw .crossOrigin }
+        // A topOrigin means an iframe of another site (§7.1 step 10), which TIL never expects,
+        // even when crossOrigin says false.
+        guard clientData.crossOrigin != true, clientData.topOrigin == nil else { throw .crossOrigin }
     }
 
     /// §7.1 steps 13–16 / §7.2 steps 15–18. UV is required: a passkey is a whole login.
