@@ -30,4 +30,22 @@ final class ReviewRefusalTests: XCTestCase {
         var authenticator = try Ceremony.authenticator(.es256)
         XCTAssertRefused(.crossOrigin, try Ceremony.register(&authenticator, tampering: framed))
     }
+
+    /// RFC 8017 §3.1 and FIPS 186-5: an RSA exponent is odd and at least 3. With e = 1 the
+    /// "signature" is the padded message itself, which anyone can write.
+    func testRSAExponentOneOrEvenIsRefused() throws {
+        let modulus = [0xC5] + [UInt8](repeating: 0x5A, count: 254) + [0x01]
+        for exponent: [UInt8] in [[1], [0, 1], [1, 0, 0]] {
+            let key = CBORValue.map([
+                CBORMapEntry(key: .int(1), value: .int(3)), CBORMapEntry(key: .int(3), value: .int(-257)),
+                CBORMapEntry(key: .int(-1), value: .bytes(modulus)), CBORMapEntry(key: .int(-2), value: .bytes(exponent)),
+            ])
+            XCTAssertRefused(.malformed("an RSA key's exponent must be odd and at least 3"), try COSEKey(bytes: CBORWriter.encode(key)))
+        }
+        // Why: OpenSSL verifies the bare PKCS #1 v1.5 encoding of a message as its signature under e = 1.
+        let message = Array("any message".utf8)
+        let digestInfo: [UInt8] = [0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20]
+        let padded = [0x00, 0x01] + [UInt8](repeating: 0xFF, count: 256 - 3 - 51) + [0x00] + digestInfo + SHA256.hash(message)
+        XCTAssertTrue(try PublicKeyBuilder.rsa(modulus: modulus, exponent: [1]).verify(padded, over: message, digest: .sha256))
+    }
 }

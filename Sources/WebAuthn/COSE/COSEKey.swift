@@ -45,6 +45,10 @@ public struct COSEKey: Sendable {
                 guard let n = map[Label.n]?.bytes, let e = map[Label.e]?.bytes, !e.isEmpty, e.count <= 8 else {
                     throw WebAuthnError.malformed("an RSA key needs n and e")
                 }
+                // RFC 8017 §3.1: e is odd and at least 3 (with e = 1 anyone can write a signature).
+                guard e[e.count - 1] & 1 == 1, e.dropLast().contains(where: { $0 != 0 }) || e[e.count - 1] >= 3 else {
+                    throw WebAuthnError.malformed("an RSA key's exponent must be odd and at least 3")
+                }
                 key = try PublicKeyBuilder.rsa(modulus: n, exponent: e)
                 guard key.bits >= 2048 else { throw WebAuthnError.malformed("an RSA key needs at least 2048 bits") }
             default:
