@@ -48,4 +48,15 @@ final class ReviewRefusalTests: XCTestCase {
         let padded = [0x00, 0x01] + [UInt8](repeating: 0xFF, count: 256 - 3 - 51) + [0x00] + digestInfo + SHA256.hash(message)
         XCTAssertTrue(try PublicKeyBuilder.rsa(modulus: modulus, exponent: [1]).verify(padded, over: message, digest: .sha256))
     }
+
+    /// clientDataJSON that repeats a member: the parser must not pick one silently. Escaped
+    /// names count as their unescaped selves; names inside nested values are not members.
+    func testDuplicateClientDataMembersAreRefused() throws {
+        let members = #""challenge":"AQ","origin":"https://til.example""#
+        for json in [#"{"type":"webauthn.get","type":"webauthn.create","#, #"{"type":"webauthn.get","t\u0079pe":"webauthn.create","#] {
+            XCTAssertRefused(.malformed("clientDataJSON repeats a member"), try CollectedClientData(json: Array((json + members + "}").utf8)))
+        }
+        let nested = #"{"type":"webauthn.get","x":{"type":1,"a":["type"]},"y":"\"type\":","# + members + "}"
+        XCTAssertEqual(try CollectedClientData(json: Array(nested.utf8)).type, "webauthn.get")
+    }
 }

@@ -19,6 +19,7 @@ public struct CollectedClientData: Sendable, Equatable {
         do { members = try JSONDecoder().decode(Members.self, from: Data(json)) } catch {
             throw .malformed("clientDataJSON is not a JSON object with type, challenge and origin")
         }
+        guard !JSONMemberNames.repeatTopLevelName(json) else { throw .malformed("clientDataJSON repeats a member") }
         guard let challenge = WebAuthnBase64URL.decode(members.challenge, limit: 1024) else {
             throw .malformed("clientDataJSON's challenge is not base64url")
         }
