@@ -49,6 +49,27 @@ final class ReviewRefusalTests: XCTestCase {
         XCTAssertTrue(try PublicKeyBuilder.rsa(modulus: modulus, exponent: [1]).verify(padded, over: message, digest: .sha256))
     }
 
+    /// RFC 8032 keys of small order: under the identity, (R = identity, S = 0) is a signature of
+    /// every message, and OpenSSL verifies it. Each of the eight points, either sign, is refused.
+    func testSmallOrderEd25519KeysAreRefused() throws {
+        let identity = [UInt8(1)] + [UInt8](repeating: 0, count: 31)
+        let forged = identity + [UInt8](repeating: 0, count: 32)
+        XCTAssertTrue(try PublicKeyBuilder.ed25519(identity).verify(forged, over: Array("any message".utf8), digest: .none))
+        let order8 = "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"
+        let smallOrder = [identity, [UInt8](repeating: 0, count: 32), hex(order8), [0xEC] + [UInt8](repeating: 0xFF, count: 30) + [0x7F]]
+        for key in smallOrder + smallOrder.map({ $0.dropLast() + [$0[31] | 0x80] }) {
+            let cose = CBORValue.map([
+                CBORMapEntry(key: .int(1), value: .int(1)), CBORMapEntry(key: .int(3), value: .int(-8)),
+                CBORMapEntry(key: .int(-1), value: .int(6)), CBORMapEntry(key: .int(-2), value: .bytes(key)),
+            ])
+            XCTAssertRefused(.malformed("an Ed25519 key of small order"), try COSEKey(bytes: CBORWriter.encode(cose)))
+        }
+    }
+
+    private func hex(_ text: String) -> [UInt8] {
+        stride(from: 0, to: text.count, by: 2).map { UInt8(text.dropFirst($0).prefix(2), radix: 16)! }
+    }
+
     /// clientDataJSON that repeats a member: the parser must not pick one silently. Escaped
     /// names count as their unescaped selves; names inside nested values are not members.
     func testDuplicateClientDataMembersAreRefused() throws {

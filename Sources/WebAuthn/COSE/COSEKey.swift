@@ -40,6 +40,7 @@ public struct COSEKey: Sendable {
                 guard map[Label.crv]?.int == 6, let x = map[Label.x]?.bytes else {
                     throw WebAuthnError.malformed("an EdDSA key must be Ed25519 with x")
                 }
+                guard !Ed25519SmallOrder.contains(x) else { throw WebAuthnError.malformed("an Ed25519 key of small order") }
                 key = try PublicKeyBuilder.ed25519(x)
             case (.rs256, 3):
                 guard let n = map[Label.n]?.bytes, let e = map[Label.e]?.bytes, !e.isEmpty, e.count <= 8 else {
