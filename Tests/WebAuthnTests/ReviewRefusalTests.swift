@@ -49,6 +49,26 @@ final class ReviewRefusalTests: XCTestCase {
         XCTAssertTrue(try PublicKeyBuilder.rsa(modulus: modulus, exponent: [1]).verify(padded, over: message, digest: .sha256))
     }
 
+    /// RFC 8230 §4: n and e in the fewest octets; a modulus above OpenSSL's 16384-bit limit
+    /// would register and then never verify.
+    func testRSAKeyParametersMustBeMinimalAndVerifiable() throws {
+        let modulus = [0xC5] + [UInt8](repeating: 0x5A, count: 254) + [0x01]
+        let cases: [([UInt8], [UInt8])] = [
+            ([0] + modulus, [1, 0, 1]), (modulus, [0, 1, 0, 1]), ([0xC5] + [UInt8](repeating: 0x5A, count: 2047) + [0x01], [1, 0, 1]),
+        ]
+        for (n, e) in cases {
+            let key = CBORValue.map([
+                CBORMapEntry(key: .int(1), value: .int(3)), CBORMapEntry(key: .int(3), value: .int(-257)),
+                CBORMapEntry(key: .int(-1), value: .bytes(n)), CBORMapEntry(key: .int(-2), value: .bytes(e)),
+            ])
+            XCTAssertRefused(.malformed("an RSA key's n and e must be minimal, n at most 16384 bits"), try COSEKey(bytes: CBORWriter.encode(key)))
+        }
+        XCTAssertEqual(try COSEKey(bytes: CBORWriter.encode(.map([
+            CBORMapEntry(key: .int(1), value: .int(3)), CBORMapEntry(key: .int(3), value: .int(-257)),
+            CBORMapEntry(key: .int(-1), value: .bytes(modulus)), CBORMapEntry(key: .int(-2), value: .bytes([1, 0, 1])),
+        ]))).algorithm, .rs256)
+    }
+
     /// RFC 8032 keys of small order: under the identity, (R = identity, S = 0) is a signature of
     /// every message, and OpenSSL verifies it. Each of the eight points, either sign, is refused.
     func testSmallOrderEd25519KeysAreRefused() throws {

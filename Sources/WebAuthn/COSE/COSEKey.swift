@@ -50,6 +50,10 @@ public struct COSEKey: Sendable {
                 guard e[e.count - 1] & 1 == 1, e.dropLast().contains(where: { $0 != 0 }) || e[e.count - 1] >= 3 else {
                     throw WebAuthnError.malformed("an RSA key's exponent must be odd and at least 3")
                 }
+                // RFC 8230 §4: both in the fewest octets. OpenSSL verifies nothing above 16384 bits.
+                guard n.first != 0, e.first != 0, n.count <= 2048 else {
+                    throw WebAuthnError.malformed("an RSA key's n and e must be minimal, n at most 16384 bits")
+                }
                 key = try PublicKeyBuilder.rsa(modulus: n, exponent: e)
                 guard key.bits >= 2048 else { throw WebAuthnError.malformed("an RSA key needs at least 2048 bits") }
             default:
