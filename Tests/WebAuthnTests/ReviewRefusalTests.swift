@@ -21,6 +21,20 @@ final class ReviewRefusalTests: XCTestCase {
         }
     }
 
+    /// x5c holds DER certificates: a leaf with bytes after its DER is not one.
+    func testPackedCertificateWithTrailingBytesIsRefused() throws {
+        var authenticator = try Ceremony.authenticator(.es256)
+        let json = try authenticator.register(challenge: [5], userID: [9], attestation: .packedCertificate)
+        let padded = try CeremonyTests.rewriteAttestation(json) { statement in
+            .map(statement.entries!.map { entry in
+                guard entry.key == .text("x5c"), case .array(let chain) = entry.value, let leaf = chain.first?.bytes else { return entry }
+                return CBORMapEntry(key: entry.key, value: .array([.bytes(leaf + [0x00])]))
+            })
+        }
+        XCTAssertRefused(.attestationInvalid("x5c's first certificate is not DER X.509"),
+            try Registration.verify(try RegistrationResponse(json: padded), challenge: [5], relyingParty: Ceremony.relyingParty))
+    }
+
     /// §7.1 step 10 / §7.2 step 14: a topOrigin means the ceremony ran in a cross-origin iframe,
     /// which TIL never expects, even when crossOrigin says false.
     func testTopOriginWithoutCrossOriginIsRefused() throws {

@@ -7,7 +7,12 @@ enum CertificateKey {
     static func publicKey(ofDER der: [UInt8]) throws(WebAuthnError) -> EVPKey {
         let certificate = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor = buffer.baseAddress
-            return d2i_X509(nil, &cursor, buffer.count)
+            let certificate = d2i_X509(nil, &cursor, buffer.count)
+            guard cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {  // bytes after the certificate
+                X509_free(certificate)
+                return nil
+            }
+            return certificate
         }
         guard let certificate else {
             ERR_clear_error()
