@@ -23,6 +23,7 @@ final class MalformedInputTests: XCTestCase {
             ("attestationObject not base64url", { Self.edit(&$0, "attestationObject", "***") }),
             ("transports", { Self.edit(&$0, "transports", (0..<9).map { "t\($0)" }) }),
             ("no response", { $0["response"] = nil }),
+            ("authenticatorAttachment too long", { $0["authenticatorAttachment"] = String(repeating: "p", count: 33) }),
         ]
         for (name, edit) in edits {
             var object = good

@@ -26,6 +26,10 @@ struct CredentialEnvelope<ResponseKeys: CodingKey> {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "id is not the base64url of rawId")
         }
         authenticatorAttachment = try container.decodeIfPresent(String.self, forKey: .authenticatorAttachment)
+        guard (authenticatorAttachment?.utf8.count ?? 0) <= WebAuthnLimits.authenticatorAttachment else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .authenticatorAttachment, in: container, debugDescription: "authenticatorAttachment is too long")
+        }
         response = try container.nestedContainer(keyedBy: ResponseKeys.self, forKey: .response)
         (clientDataJSON, clientData) = try response.clientData(clientDataKey)
     }

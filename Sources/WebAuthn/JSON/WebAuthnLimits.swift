@@ -15,4 +15,6 @@ public enum WebAuthnLimits {
     public static let userHandle = 64
     /// Transport hints: how many, and how long each.
     public static let transports = 8, transportLength = 32
+    /// `authenticatorAttachment` ("platform" or "cross-platform"; unknown values pass, long ones not).
+    public static let authenticatorAttachment = 32
 }
