@@ -160,6 +160,9 @@ public struct TIL: Sendable {
             codes: deviceCodes, consents: GrantRepository(db: db), catalog: configuration.oauth.scopes, loginPages: loginPages,
             throttle: FailureThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)))
         try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
+        try app.register(collection: AccountPageController(
+            loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db),
+            catalog: configuration.oauth.scopes, audit: audit))
     }
 
     /// RFC 8628's device codes, living `DEVICE_CODE_TTL`.

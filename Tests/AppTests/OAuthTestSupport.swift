@@ -106,10 +106,12 @@ extension TestApp {
         return code
     }
 
-    /// The admin's remembered consent to `registered` (`acronyms:write`), and an access token
-    /// redeemed from a code under it: a grant to withdraw, with a token the withdrawal ends.
-    func grantedAccessToken(for registered: TestOAuthClient) async throws -> String {
-        let admin = try await adminID()
+    /// The admin's (or `user`'s) remembered consent to `registered` (`acronyms:write`), and an
+    /// access token redeemed from a code under it: a grant to withdraw, with a token the
+    /// withdrawal ends.
+    func grantedAccessToken(for registered: TestOAuthClient, user: UUID? = nil) async throws -> String {
+        let admin: UUID
+        if let user { admin = user } else { admin = try await adminID() }
         try await til.db.execute(
             "INSERT INTO oauth_grants (user_id, client_id, scopes) VALUES (\(admin), \(registered.id), 'acronyms:write')")
         let verifier = pkceVerifier()

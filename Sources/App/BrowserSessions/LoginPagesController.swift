@@ -85,7 +85,7 @@ struct LoginPagesController: RouteCollection {
         var headers = HTTPHeaders()
         headers.setCookie(cookies.session(session))
         headers.setCookie(cookies.removingPreLogin)
-        return PageResponse.redirect(to: returnTo ?? "/login", headers: headers)
+        return PageResponse.redirect(to: returnTo ?? AccountPageController.path, headers: headers)
     }
 
     func showSignOut(_ request: Request, action: String) async throws -> Response {

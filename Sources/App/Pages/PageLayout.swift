@@ -1,10 +1,15 @@
 import Web
 
 /// The one layout of TIL's pages: TIL's name, the page's heading, the client that asked (on
-/// OAuth pages), the content. No script, and no style but the stylesheet's.
+/// OAuth pages), the content. No inline script, and no style but the stylesheet's; `head`
+/// adds elements of the page's own (the passkeys script's CSRF meta and `<script src>`).
 enum PageLayout {
-    static func render(title: String, client: String? = nil, _ content: HTML) -> HTML {
+    /// How wide `<main>` is: a form's column, or the account page's lists.
+    enum Width: String, Sendable { case narrow, wide }
+
+    static func render(title: String, client: String? = nil, head: HTML = .empty, width: Width = .narrow, _ content: HTML) -> HTML {
         let clientLine: HTML = client.map { "<p class=\"client\">for <strong>\($0)</strong></p>" } ?? .empty
+        let mainTag: HTML = width == .wide ? "<main class=\"wide\">" : "<main>"
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -14,9 +19,9 @@ enum PageLayout {
             <meta name="referrer" content="no-referrer">
             <title>\(title) · TIL</title>
             <link rel="stylesheet" href="\(Stylesheet.path)">
-            </head>
+            \(head)</head>
             <body>
-            <main>
+            \(mainTag)
             <p class="brand">TIL <span>Today I Learned</span></p>
             <h1>\(title)</h1>
             \(clientLine)

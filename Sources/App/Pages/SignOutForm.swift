@@ -14,6 +14,11 @@ struct SignOutForm: Sendable {
     /// Hidden fields: the logout request's `client_id`, `post_logout_redirect_uri`, `state`.
     var carried: [(name: String, value: String)] = []
 
+    /// On TIL's own sign-out page (not an application's logout): the way to the account page.
+    private var accountLink: HTML {
+        clientName == nil && carried.isEmpty ? "<p><a href=\"\(AccountPageController.path)\">Your account</a>: sessions, applications, two-step sign-in.</p>" : .empty
+    }
+
     var html: HTML {
         let hidden = carried.map { pair -> HTML in "<input type=\"hidden\" name=\"\(pair.name)\" value=\"\(pair.value)\">\n" }
         return PageLayout.render(title: "Sign out", client: clientName, """
@@ -22,6 +27,7 @@ struct SignOutForm: Sendable {
             <input type="hidden" name="csrf_token" value="\(csrfToken)">
             \(HTML.joined(hidden, separator: ""))<button type="submit">Sign out</button>
             </form>
+            \(accountLink)
             """)
     }
 }

@@ -23,6 +23,24 @@ struct Stylesheet: RouteCollection {
         ul.scopes code { font-size: .9em; color: GrayText; }
         input.user-code, .user-code { font-family: ui-monospace, monospace; letter-spacing: .15em; text-transform: uppercase; }
         .hint { color: GrayText; font-size: .9em; }
+        main.wide { max-width: 44rem; }
+        h2 { font-size: 1.1rem; margin: 2rem 0 .5rem; padding-top: 1.25rem; border-top: 1px solid #8884; }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .account-bar { display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
+        .account-bar p { margin: 0; }
+        form.inline { display: inline; margin: 0; }
+        form.inline button, .item button { margin: 0; padding: .35rem .9rem; }
+        button.danger { background: transparent; color: var(--error); border-color: var(--error); }
+        ul.items { list-style: none; margin: 0; padding: 0; }
+        li.item { display: flex; justify-content: space-between; align-items: flex-start; gap: 1rem; padding: .75rem 0; border-bottom: 1px solid #8883; }
+        li.item:last-child { border-bottom: 0; }
+        .item-text { min-width: 0; }
+        .item-title { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+        .meta, .agent { margin: .15rem 0 0; color: GrayText; font-size: .9em; }
+        .agent { font-size: .8em; overflow-wrap: anywhere; }
+        .badge { display: inline-block; margin-left: .4em; padding: 0 .5em; border-radius: 999px; font-size: .75em; font-weight: 600; background: var(--accent); color: #fff; vertical-align: middle; }
+        .notice { border-left: 4px solid var(--accent); padding: .25rem .75rem; }
+        .item ul.scopes { margin: .25rem 0 0; font-size: .9em; }
 
         """
 

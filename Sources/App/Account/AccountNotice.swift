@@ -1,0 +1,28 @@
+import Web
+
+/// What the account page says after one of its forms did something: the form's POST answers
+/// 303 to `/account?notice=<key>` (so a reload never posts again), and the page shows the
+/// sentence of that key, in a `role="status"` region a screen reader announces. Only these
+/// keys are known, so no text of the query ever reaches the page.
+enum AccountNotice: String, CaseIterable, Sendable {
+    case sessionEnded = "session-ended"
+    case appRevoked = "app-revoked"
+    case totpDisabled = "totp-disabled"
+    case passkeyRenamed = "passkey-renamed"
+    case passkeyRemoved = "passkey-removed"
+
+    var sentence: String {
+        switch self {
+        case .sessionEnded: "The session has ended."
+        case .appRevoked: "The application's access was revoked and its sessions ended."
+        case .totpDisabled: "Two-step sign-in is off. Your recovery codes no longer work."
+        case .passkeyRenamed: "The passkey was renamed."
+        case .passkeyRemoved: "The passkey was removed."
+        }
+    }
+
+    /// Where a form goes after doing it.
+    var location: String { "/account?notice=\(rawValue)" }
+
+    var html: HTML { "<p class=\"notice\" role=\"status\">\(sentence)</p>" }
+}
