@@ -10,7 +10,8 @@ struct SessionsSection: Sendable {
     var csrfToken: String
 
     var html: HTML {
-        let items = sessions.map(item)
+        // This browser's own first: the one a person looks for.
+        let items = (sessions.filter(\.current) + sessions.filter { !$0.current }).map(item)
         let list: HTML = items.isEmpty
             ? "<p>No sessions.</p>"
             : "<ul class=\"items\">\n\(HTML.joined(items, separator: "\n"))\n</ul>"

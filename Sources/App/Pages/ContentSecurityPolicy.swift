@@ -1,15 +1,20 @@
 /// The `Content-Security-Policy` of every page: nothing loads but TIL's stylesheet, nothing
-/// runs, no one frames it, and forms post only to TIL, plus, where a page's form leads on to
-/// a client (login or consent ending in a 303 to its redirect URI), that client's origin:
-/// browsers apply `form-action` to the redirects after a form's submission too.
+/// runs but TIL's one script file where a page loads it, no one frames it, and forms post
+/// only to TIL, plus, where a page's form leads on to a client (login or consent ending in a
+/// 303 to its redirect URI), that client's origin: browsers apply `form-action` to the
+/// redirects after a form's submission too.
 struct ContentSecurityPolicy: Sendable, Equatable {
     /// Extra `form-action` sources, each an origin (`https://app.example`) or a scheme
     /// (`com.example.til:`).
     var formTargets: [String] = []
+    /// True on the pages that load `PasskeysScript` (TIL's own file, never inline): it may run
+    /// and call TIL's page endpoints, and nothing else may.
+    var runsScript = false
 
     var headerValue: String {
         let targets = (["'self'"] + formTargets).joined(separator: " ")
-        return "default-src 'none'; style-src 'self'; form-action \(targets); frame-ancestors 'none'; base-uri 'none'"
+        let script = runsScript ? "script-src 'self'; connect-src 'self'; " : ""
+        return "default-src 'none'; \(script)style-src 'self'; form-action \(targets); frame-ancestors 'none'; base-uri 'none'"
     }
 
     /// The source that lets a form's redirect reach `uri`: its origin for http and https, its

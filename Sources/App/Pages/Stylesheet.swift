@@ -29,7 +29,8 @@ struct Stylesheet: RouteCollection {
         .account-bar { display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
         .account-bar p { margin: 0; }
         form.inline { display: inline; margin: 0; }
-        form.inline button, .item button { margin: 0; padding: .35rem .9rem; }
+        form.inline button, .item button { margin: 0; padding: .35rem .9rem; white-space: nowrap; }
+        li.item > form { flex-shrink: 0; }
         button.danger { background: transparent; color: var(--error); border-color: var(--error); }
         ul.items { list-style: none; margin: 0; padding: 0; }
         li.item { display: flex; justify-content: space-between; align-items: flex-start; gap: 1rem; padding: .75rem 0; border-bottom: 1px solid #8883; }
@@ -41,6 +42,19 @@ struct Stylesheet: RouteCollection {
         .badge { display: inline-block; margin-left: .4em; padding: 0 .5em; border-radius: 999px; font-size: .75em; font-weight: 600; background: var(--accent); color: #fff; vertical-align: middle; }
         .notice { border-left: 4px solid var(--accent); padding: .25rem .75rem; }
         .item ul.scopes { margin: .25rem 0 0; font-size: .9em; }
+        a { color: var(--accent); }
+        a.button { display: inline-block; margin: 1.25rem .5rem 0 0; padding: .6rem 1.2rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; text-decoration: none; }
+        a.button.secondary { background: transparent; color: inherit; border-color: #8888; }
+        input.otp { font-family: ui-monospace, monospace; letter-spacing: .1em; }
+        details.alternative { margin-top: 1.25rem; }
+        details.alternative summary { cursor: pointer; color: var(--accent); }
+        .badge.on { background: #1b7f3b; margin: 0 .4em 0 0; }
+        ol.steps li { margin-bottom: .75rem; }
+        figure.qr { margin: .5rem 0; }
+        figure.qr svg { display: block; background: #fff; border-radius: 6px; }
+        .secret code { font-size: 1.05em; letter-spacing: .05em; }
+        ol.codes { columns: 2; font-family: ui-monospace, monospace; padding-left: 2rem; }
+        ol.codes li { margin-bottom: .35rem; }
 
         """
 
