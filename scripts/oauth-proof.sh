@@ -19,6 +19,9 @@
 #            (scripts/oauth-proof/apache_relying_party.py); `all` runs it too
 #   conformance  the OpenID Foundation conformance suite's oidcc-basic, oidcc-config and
 #            oidcc-rp-initiated-logout plans, one test per module, PKCE added (conformance.py); `all` too
+#   browser  also issue 20's two-step sign-in: TOTP turned on on the account page, then a sign-in
+#            with a code on the code step, and an authorization request through a recovery code
+#            (browser_totp.py, with screenshots)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -88,6 +91,7 @@ run() {
 in_mode() { [ "$mode" = all ] || [[ " $* " == *" $mode "* ]]; }
 in_mode browser && run browser_login.py
 in_mode browser && run browser_device.py
+in_mode browser && run browser_totp.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py

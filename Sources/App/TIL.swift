@@ -108,13 +108,15 @@ public struct TIL: Sendable {
         try app.register(collection: AccountController(
             sessions: sessions, currentPassword: currentPassword, secondFactors: secondFactors, passwords: passwordReplacement,
             auth: auth, audit: audit))
-        try app.register(collection: SecondFactorsController(
-            secondFactors: secondFactors, currentPassword: currentPassword, auth: auth, audit: audit))
+        let totpManagement = TOTPManagement(secondFactors: secondFactors, currentPassword: currentPassword, audit: audit)
+        try app.register(collection: SecondFactorsController(management: totpManagement, auth: auth))
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
-        try configurePages(app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys)
+        try configurePages(
+            app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, secondFactors: secondFactors,
+            totp: totpManagement)
         try configureMetrics(app)
 
         var purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -140,14 +142,15 @@ public struct TIL: Sendable {
     /// TIL's pages: the stylesheet, sign-in and sign-out with browser sessions, and the OAuth
     /// authorization endpoint with its consent page.
     private func configurePages(
-        _ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog, signingKeys: SigningKeyRing
+        _ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog, signingKeys: SigningKeyRing,
+        secondFactors: SecondFactors, totp: TOTPManagement
     ) throws {
         let settings = configuration.auth
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
         let cookies = BrowserCookies(secure: issuer.current.isHTTPS)
         let clients = ClientRepository(db: db)
         let loginPages = LoginPagesController(
-            formLogin: FormLogin(login: login, sessions: browserSessions), sessions: browserSessions,
+            formLogin: FormLogin(login: login, sessions: browserSessions), sessions: browserSessions, secondFactors: secondFactors,
             cookies: cookies, audit: audit,
             context: { returnTo in try await AuthorizationController.loginContext(returnTo: returnTo, clients: clients) })
         try app.register(collection: Stylesheet())
@@ -160,9 +163,11 @@ public struct TIL: Sendable {
             codes: deviceCodes, consents: GrantRepository(db: db), catalog: configuration.oauth.scopes, loginPages: loginPages,
             throttle: FailureThrottle(db: db, maxFailures: settings.loginMaxFailures, window: settings.loginWindow)))
         try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
-        try app.register(collection: AccountPageController(
-            loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db),
-            catalog: configuration.oauth.scopes, audit: audit))
+        let account = AccountPageController(
+            loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db), secondFactors: secondFactors,
+            catalog: configuration.oauth.scopes, audit: audit)
+        try app.register(collection: account)
+        try app.register(collection: AccountTOTPController(account: account, management: totp))
     }
 
     /// RFC 8628's device codes, living `DEVICE_CODE_TTL`.

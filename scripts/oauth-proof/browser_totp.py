@@ -12,13 +12,12 @@ import hmac
 import re
 import struct
 import time
-import urllib.parse
 
 import requests
 from authlib.integrations.requests_client import OAuth2Session
 from selenium.webdriver.common.by import By
 
-from browser_login import authorization_url, back_at_client, chromium, page_text, press, screenshot, wait_for
+from browser_login import HEIGHT, WIDTH, authorization_url, back_at_client, chromium, page_text, press, screenshot, wait_for
 from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, discover, register_by_operator, summary
 from redirect_catcher import RedirectCatcher
 
@@ -40,6 +39,15 @@ def create_user():
     created = requests.post(f"{TIL_URL}/api/users", timeout=10, headers={"Authorization": f"Bearer {login.json()['value']}"},
                             json={"name": "Tessa", "username": USERNAME, "password": PASSWORD})
     check_equal(created.status_code, 200, "a user for the proof")
+
+
+def whole_page_screenshot(driver, name):
+    """A page taller than the window, all of it: the viewport grown to the page for one shot."""
+    height = max(HEIGHT, driver.execute_script("return document.documentElement.scrollHeight"))
+    metrics = {"width": WIDTH, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics, height=height))
+    screenshot(driver, name)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(metrics, height=HEIGHT))
 
 
 def fill(driver, css, text):
@@ -68,18 +76,19 @@ def enable_totp(driver):
     check_equal(svg.get_attribute("role"), "img", "the QR code is an image to assistive technology")
     secret = wait_for(driver, "#totp-secret", "the key is shown for typing by hand").text.replace(" ", "")
     check(re.fullmatch(r"[A-Z2-7]{32}", secret), "the key is 160 bits of base32", secret)
-    screenshot(driver, "account-totp-setup.png")
+    whole_page_screenshot(driver, "account-totp-setup.png")
     fill(driver, "input[name=code]", "000000" if totp(secret, int(time.time()) // 30) != "000000" else "111111")
     submit(driver, driver.find_element(By.CSS_SELECTOR, "input[name=code]"))
-    check_equal(wait_for(driver, "[role=alert]", "a wrong first code is refused on the page").text[:8], "The code", "it says why")
+    alert = wait_for(driver, "[role=alert]", "a wrong first code is refused on the page")
+    check("does not match" in alert.text, "it says why", alert.text)
     step = int(time.time()) // 30
     submit(driver, fill(driver, "input[name=code]", totp(secret, step)))
     codes = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "ol.codes code")]
     check_equal(len(codes), 10, "confirmed: ten recovery codes, shown once")
+    whole_page_screenshot(driver, "account-recovery-codes.png")
     press(driver, driver.find_element(By.LINK_TEXT, "Done"))
     wait_for(driver, ".badge.on", "the account page says two-step sign-in is on")
     check("10 recovery codes left" in page_text(driver), "and counts the recovery codes")
-    screenshot(driver, "account-page.png")
     return secret, step, codes
 
 
@@ -126,13 +135,27 @@ def oauth_through_two_steps(driver, endpoints, secret, used_step, recovery_code)
         sign_in_with_password(driver)
         code_step(driver, secret, used_step, "the authorization request's login asks for the second step too")
         check(name in page_text(driver), "the code step names the client")
-        press(driver, driver.find_element(By.CSS_SELECTOR, "details summary"))
+        driver.find_element(By.CSS_SELECTOR, "details summary").click()  # opens the disclosure, no page load
         submit(driver, fill(driver, "input[name=recovery_code]", recovery_code.lower()))
         press(driver, wait_for(driver, "button[name=decision][value=approve]", "on to the consent page"))
         redirect = back_at_client(driver, catcher, state, endpoints, "approve lands on the redirect URI")
         token = client.fetch_token(endpoints["token_endpoint"], code=redirect["code"], code_verifier=verifier,
                                    grant_type="authorization_code")
         check_equal(token.get("scope"), SCOPE, "the two-step sign-in's code buys a token")
+
+
+def account_page(driver):
+    """The account page after all that, with a command-line login beside the browser: its
+    sessions, the application just allowed, and two-step sign-in on, one recovery code spent."""
+    cli = requests.post(f"{TIL_URL}/api/users/login", auth=(USERNAME, PASSWORD), headers={"User-Agent": "til/1.4 (Linux)"}, timeout=10)
+    check_equal(cli.status_code, 401, "the API asks the command line for a second factor too")
+    check(cli.json().get("mfaRequired"), "with mfaRequired")
+    driver.get(f"{TIL_URL}/account")
+    text = page_text(driver)
+    check("9 recovery codes left" in text, "the recovery code used is gone", text[:800])
+    check("Proof two-step client" in text, "the application allowed is listed with a revoke button")
+    check(driver.find_elements(By.CSS_SELECTOR, "form[action$='/revoke'] button"), "revoke is a button")
+    whole_page_screenshot(driver, "account-page.png")
 
 
 def main():
@@ -144,6 +167,7 @@ def main():
         sign_out(driver)
         used = sign_in_with_code(driver, secret, step)
         oauth_through_two_steps(driver, endpoints, secret, used, codes[0])
+        account_page(driver)
     finally:
         driver.quit()
     summary("browser two-step sign-in")

@@ -8,6 +8,7 @@ enum AccountNotice: String, CaseIterable, Sendable {
     case sessionEnded = "session-ended"
     case appRevoked = "app-revoked"
     case totpDisabled = "totp-disabled"
+    case recoveryCodeUsed = "recovery-code-used"
     case passkeyRenamed = "passkey-renamed"
     case passkeyRemoved = "passkey-removed"
 
@@ -16,6 +17,7 @@ enum AccountNotice: String, CaseIterable, Sendable {
         case .sessionEnded: "The session has ended."
         case .appRevoked: "The application's access was revoked and its sessions ended."
         case .totpDisabled: "Two-step sign-in is off. Your recovery codes no longer work."
+        case .recoveryCodeUsed: "You signed in with a recovery code, which is now used up. Make new codes below if you are running low."
         case .passkeyRenamed: "The passkey was renamed."
         case .passkeyRemoved: "The passkey was removed."
         }

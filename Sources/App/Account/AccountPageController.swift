@@ -9,6 +9,7 @@ struct AccountPageController: RouteCollection {
     let loginPages: LoginPagesController
     let sessions: SessionRepository
     let grants: GrantRepository
+    let secondFactors: SecondFactors
     let catalog: OAuthScopeCatalog
     let audit: AuditLog
 
@@ -27,18 +28,25 @@ struct AccountPageController: RouteCollection {
         return try await page(for: session, notice: notice).response
     }
 
-    /// The whole page for `session`, with `notice` above the sections.
-    func page(for session: BrowserSession, notice: AccountNotice? = nil, status: HTTPStatus = .ok) async throws -> PageResponse {
+    /// The whole page for `session`, with `notice` above the sections, or a refused form of
+    /// the TOTP section.
+    func page(
+        for session: BrowserSession, notice: AccountNotice? = nil, status: HTTPStatus = .ok, totpFailure: TOTPSection.Failure? = nil
+    ) async throws -> PageResponse {
         let userID = session.user.id
         async let live = sessions.live(of: userID, current: session.id)
         async let consented = grants.grants(of: userID)
+        async let totpOn = secondFactors.isRequired(for: userID)
+        async let recoveryCodesLeft = secondFactors.recoveryCodes.remaining(of: userID)
+        let totp = TOTPSection(
+            isOn: try await totpOn, recoveryCodesLeft: try await recoveryCodesLeft, csrfToken: session.csrfToken, failure: totpFailure)
         let catalog = catalog
         let page = AccountPage(
             username: session.user.username, csrfToken: session.csrfToken, notice: notice,
             sections: [
                 SessionsSection(sessions: try await live.items, csrfToken: session.csrfToken).html,
                 AppsSection(grants: try await consented, words: { catalog.words(for: $0) ?? $0 }, csrfToken: session.csrfToken).html,
-                SecondFactorPlaceholders.totp,
+                totp.html,
                 SecondFactorPlaceholders.passkeys,
             ])
         return loginPages.sliding(PageResponse(status: status, html: page.html), session)

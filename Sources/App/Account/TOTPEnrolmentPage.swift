@@ -13,7 +13,7 @@ struct TOTPEnrolmentPage: Sendable {
     var html: HTML {
         let describedBy: HTML = error == nil ? " aria-describedby=\"confirm-hint\"" : " aria-describedby=\"confirm-error confirm-hint\" aria-invalid=\"true\""
         let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"confirm-error\">\($0)</p>\n" } ?? .empty
-        return PageLayout.render(title: "Set up your authenticator app", """
+        return PageLayout.render(title: "Set up two-step sign-in", """
             \(alert)<ol class="steps">
             <li>Scan this QR code with your authenticator app.
             <figure class="qr">\(qrCodeSVG)</figure></li>
@@ -24,12 +24,18 @@ struct TOTPEnrolmentPage: Sendable {
             <form method="post" action="/account/totp/confirm">
             <input type="hidden" name="csrf_token" value="\(csrfToken)">
             <label for="code">Code</label>
-            <input type="text" id="code" name="code" class="otp" autocomplete="one-time-code" inputmode="numeric" autocapitalize="none" spellcheck="false" maxlength="\(SecondStepForm.maxCodeBytes)" required\(describedBy)>
+            <input type="text" id="code" name="code" class="otp" autocomplete="one-time-code" inputmode="numeric" autocapitalize="none" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required\(describedBy)>
             <p class="hint" id="confirm-hint">Two-step sign-in turns on once the code checks out.</p>
             <button type="submit">Turn on</button>
             <a class="button secondary" href="\(AccountPageController.path)">Cancel</a>
             </form>
             """)
+    }
+
+    /// The QR renderer's SVG, kept as markup: it is TIL's own drawing (a rectangle and one path
+    /// of numbers, no text of anyone's), so nothing in it needs escaping.
+    static func svg(_ markup: String) -> HTML {
+        HTML(stringLiteral: markup)
     }
 
     /// `ABCDEFGH…` as `ABCD EFGH …`: easier to read aloud and to type.

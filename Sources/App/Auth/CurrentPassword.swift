@@ -1,3 +1,4 @@
+import Foundation
 import Web
 
 /// The current password an account change must give (a password change, disabling TOTP, new
@@ -12,15 +13,21 @@ struct CurrentPassword: Sendable {
     func require(
         _ password: String, of identity: BearerIdentity, _ request: Request, failed: AuditLog.Event, throttled: AuditLog.Event
     ) async throws {
-        let user = identity.user
+        try await require(password, of: identity.user, sessionID: identity.sessionID, request, failed: failed, throttled: throttled)
+    }
+
+    /// The same for `user` signed in as `sessionID` (a browser session's, on the account page).
+    func require(
+        _ password: String, of user: User, sessionID: UUID?, _ request: Request, failed: AuditLog.Event, throttled: AuditLog.Event
+    ) async throws {
         let outcome = try await verifier.verify(password, username: user.username, address: request.clientAddress)
         switch outcome.verdict {
         case .accepted: return
         case .rejected:
-            audit.record(failed, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
+            audit.record(failed, request, userID: user.id, sessionID: sessionID, username: outcome.username)
             throw Abort(.forbidden, reason: "The current password is wrong.")
         case .throttled(let wait):
-            audit.record(throttled, request, userID: user.id, sessionID: identity.sessionID, username: outcome.username)
+            audit.record(throttled, request, userID: user.id, sessionID: sessionID, username: outcome.username)
             throw LoginThrottle.refusal(retryAfter: wait)
         }
     }

@@ -18,15 +18,17 @@ struct BrowserSessionRepository: Sendable {
 
     /// A new session for `user`, started only while the password hash the login verified is
     /// still the stored one (`TokenRepository.startSession`'s proof, for the same race);
-    /// nil when it is not. A new random value every time: no fixation.
-    func start(for user: User, userAgent: String?) async throws -> BrowserSession? {
+    /// nil when it is not. A new random value every time: no fixation. `amr` records how the
+    /// sign-in was proven (RFC 8176), as a token pair's session does.
+    func start(for user: User, userAgent: String?, amr: [String] = ["pwd"]) async throws -> BrowserSession? {
         let value = SecureRandom.token()
         let id = SecureRandom.uuid()
         let lifetime = maxLifetime.seconds
         let expiry = TokenRepository.fromNow(idle, cappedAt: lifetime)
         let rows = try await db.query("""
-            INSERT INTO sessions (id, user_id, kind, browser_digest, scopes, user_agent, expires_at, refresh_expires_at)
-            SELECT \(id), \(user.id), 'browser', \(SHA256.hex(of: value)), '', \(userAgent), \(expiry), \(expiry)
+            INSERT INTO sessions (id, user_id, kind, browser_digest, scopes, user_agent, amr, expires_at, refresh_expires_at)
+            SELECT \(id), \(user.id), 'browser', \(SHA256.hex(of: value)), '', \(userAgent),
+                   string_to_array(\(amr.joined(separator: " ")), ' '), \(expiry), \(expiry)
             WHERE EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
             RETURNING created_at, ceil(extract(epoch FROM expires_at - now()))::int8 AS seconds_left,
                 (SELECT is_admin FROM users WHERE id = \(user.id)) AS is_admin

@@ -8,6 +8,8 @@ import Web
 struct LoginPagesController: RouteCollection {
     let formLogin: FormLogin
     let sessions: BrowserSessionRepository
+    /// Whether a correct password still needs a second step, and that step's check.
+    let secondFactors: SecondFactors
     let cookies: BrowserCookies
     let audit: AuditLog
     /// The client and CSP of a login that continues an authorization request (`return_to`).
@@ -20,6 +22,7 @@ struct LoginPagesController: RouteCollection {
         let pages = routes.grouped(PageErrorMiddleware())
         pages.get("login", use: showLogin)
         pages.post("login", use: logIn)
+        pages.post("login", "mfa", use: completeSecondStep)
         pages.get("logout", use: { try await showSignOut($0, action: "/logout") })
         pages.post("logout", use: signOut)
     }
@@ -71,21 +74,31 @@ struct LoginPagesController: RouteCollection {
         guard !username.isEmpty, !password.isEmpty else {
             return try await formAgain(.badRequest, "Enter your username and your password.")
         }
-        let session: BrowserSession
         do {
-            session = try await formLogin.signIn(username: username, password: password, request)
+            let user = try await formLogin.authenticate(username: username, password: password, request)
+            if try await secondFactors.isRequired(for: user.id) {
+                return try await beginSecondStep(for: user, returnTo: returnTo, request)
+            }
+            return try await enter(try await formLogin.open(user, password: password, request), returnTo: returnTo, request)
         } catch let refusal as Abort where refusal.status == .unauthorized || refusal.status == .tooManyRequests {
             let message = refusal.status == .unauthorized ? "Wrong username or password." : refusal.reason
             var headers = refusal.headers
             headers.remove(name: "WWW-Authenticate")  // a page, not a Basic challenge
             return try await formAgain(refusal.status, message, headers: headers)
         }
-        // A cookie of an earlier session in this browser: that one ends, this one replaces it.
+    }
+
+    /// The browser signed in as `session`: its cookie set (a cookie of an earlier session in
+    /// this browser ends that one), the pre-login cookie gone, and on to `returnTo` or the
+    /// account page.
+    func enter(
+        _ session: BrowserSession, returnTo: String?, _ request: Request, otherwise: String = AccountPageController.path
+    ) async throws -> Response {
         if let earlier = request.cookie(cookies.sessionName) { try await sessions.end(cookieValue: earlier) }
         var headers = HTTPHeaders()
         headers.setCookie(cookies.session(session))
         headers.setCookie(cookies.removingPreLogin)
-        return PageResponse.redirect(to: returnTo ?? AccountPageController.path, headers: headers)
+        return PageResponse.redirect(to: returnTo ?? otherwise, headers: headers)
     }
 
     func showSignOut(_ request: Request, action: String) async throws -> Response {

@@ -51,7 +51,7 @@ struct AccountController: RouteCollection {
         try await currentPassword.require(
             body.currentPassword, of: identity, request, failed: .passwordChangeFailed, throttled: .passwordChangeThrottled)
         if try await secondFactors.isRequired(for: user.id) {
-            guard let proof else { throw SecondFactorsController.proofMissing }
+            guard let proof else { throw TOTPManagement.proofMissing }
             try await secondFactors.verify(proof, of: user, request)
         }
         try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID)

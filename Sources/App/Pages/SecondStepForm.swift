@@ -18,16 +18,15 @@ struct SecondStepForm: Sendable {
     var offersPasskey = false
 
     static let action = "/login/mfa"
-    /// The longest code a field takes (spaces and dashes included).
-    static let maxCodeBytes = 128
 
     var html: HTML {
         let describedBy: HTML = error == nil ? " aria-describedby=\"code-hint\"" : " aria-describedby=\"mfa-error code-hint\" aria-invalid=\"true\""
         let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"mfa-error\">\($0)</p>\n" } ?? .empty
-        return PageLayout.render(title: "Two-step sign-in", client: clientName, head: PasskeysScript.head(csrfToken: csrfToken), """
-            \(alert)<form method="post" action="\(Self.action)">
+        return PageLayout.render(title: "Two-step sign-in", client: clientName, head: offersPasskey ? PasskeysScript.head(csrfToken: csrfToken) : .empty, """
+            \(alert)<p>Your password is right. Now open your authenticator app.</p>
+            <form method="post" action="\(Self.action)">
             \(hiddenFields)<label for="code">Code from your authenticator app</label>
-            <input type="text" id="code" name="code" class="otp" autocomplete="one-time-code" inputmode="numeric" autocapitalize="none" spellcheck="false" maxlength="\(SecondStepForm.maxCodeBytes)" required autofocus\(describedBy)>
+            <input type="text" id="code" name="code" class="otp" autocomplete="one-time-code" inputmode="numeric" autocapitalize="none" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required autofocus\(describedBy)>
             <p class="hint" id="code-hint">The 6 digits the app shows for TIL now.</p>
             <button type="submit">Verify</button>
             </form>
@@ -62,7 +61,7 @@ struct SecondStepForm: Sendable {
             <summary>Use a recovery code</summary>
             <form method="post" action="\(Self.action)">
             \(hiddenFields)<label for="recovery-code">Recovery code</label>
-            <input type="text" id="recovery-code" name="recovery_code" class="otp" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="\(SecondStepForm.maxCodeBytes)" required aria-describedby="recovery-hint">
+            <input type="text" id="recovery-code" name="recovery_code" class="otp" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required aria-describedby="recovery-hint">
             <p class="hint" id="recovery-hint">One of the codes you saved when you turned two-step sign-in on, like ABCD-EFGH-…. Each works once.</p>
             <button type="submit">Use this code</button>
             </form>

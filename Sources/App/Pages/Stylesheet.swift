@@ -53,7 +53,7 @@ struct Stylesheet: RouteCollection {
         figure.qr { margin: .5rem 0; }
         figure.qr svg { display: block; background: #fff; border-radius: 6px; }
         .secret code { font-size: 1.05em; letter-spacing: .05em; }
-        ol.codes { columns: 2; font-family: ui-monospace, monospace; padding-left: 2rem; }
+        ol.codes { font-family: ui-monospace, monospace; padding-left: 2rem; white-space: nowrap; }
         ol.codes li { margin-bottom: .35rem; }
 
         """
