@@ -11,7 +11,7 @@ import urllib.parse
 from authlib.common.security import generate_token
 from authlib.integrations.requests_client import OAuth2Session
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shown
@@ -92,7 +92,24 @@ def log_in(driver, client_name, password_text, username="admin"):
 
 def press(driver, button):
     button.click()
-    WebDriverWait(driver, 10).until(shown.staleness_of(button))
+    WebDriverWait(driver, 10).until(gone(button))
+
+
+def gone(element):
+    """Whether `element` has left the document (its page replaced): selenium's staleness_of,
+    also when Chromium answers mid-navigation that the node "does not belong to the document"
+    (a WebDriverException of its own rather than a stale reference)."""
+    def check_gone(_):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    return check_gone
 
 
 def authorization_url(client, endpoints):
