@@ -34,9 +34,7 @@ final class AccountFormTests: XCTestCase {
 
     func testEndingThisBrowsersOwnSessionSignsItOut() async throws {
         try await withTestApp { app in
-            _ = try await User.create(username: "bea", on: app)
-            let browser = BrowserClient(app.client)
-            let page = try await browser.accountPage(signingInAs: "bea")
+            let (browser, page) = try await app.accountBrowser("bea")
             let own = try XCTUnwrap(HTMLForm.all(in: page.bodyString).first { $0.action?.hasPrefix("/account/sessions/") == true })
             XCTAssertTrue(page.bodyString.contains(">Sign out</button></form>\n</li>"), "this browser's row says what its button does")
             let ended = try await browser.submit(own)
@@ -100,10 +98,8 @@ final class AccountFormTests: XCTestCase {
 
     func testBadInputIsAPageNeverA500() async throws {
         try await withTestApp { app in
-            _ = try await User.create(username: "fen", on: app)
-            let browser = BrowserClient(app.client)
-            let shown = try await browser.accountPage(signingInAs: "fen")
-            let token = try XCTUnwrap(shown.csrfMeta)
+            let (browser, page) = try await app.accountBrowser("fen")
+            let token = try XCTUnwrap(page.csrfMeta)
             let notAUUID = try await browser.post("/account/sessions/not-a-uuid/end", [("csrf_token", token)])
             XCTAssertEqual(notAUUID.status, .badRequest)
             notAUUID.assertPageHeaders()
@@ -128,10 +124,8 @@ final class AccountFormTests: XCTestCase {
 
     func testASessionThatEndedElsewhereMakesTheFormsTheSignInPage() async throws {
         try await withTestApp { app in
-            _ = try await User.create(username: "gil", on: app)
-            let browser = BrowserClient(app.client)
-            let shown = try await browser.accountPage(signingInAs: "gil")
-            let token = try XCTUnwrap(shown.csrfMeta)
+            let (browser, page) = try await app.accountBrowser("gil")
+            let token = try XCTUnwrap(page.csrfMeta)
             let account = try await app.client.session("gil", scope: "account").value
             let everywhere = try await app.client.send(.post, "/api/users/logout-all", auth: .bearer(account))
             XCTAssertEqual(everywhere.status, .noContent)

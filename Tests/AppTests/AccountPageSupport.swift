@@ -1,7 +1,9 @@
+import AppTesting
 import Foundation
 import Web
 import WebTesting
 import XCTest
+@testable import App
 
 /// The account page as a browser reaches it: signed in through the pages, then `/account`.
 extension BrowserClient {
@@ -13,6 +15,31 @@ extension BrowserClient {
         let page = try await get("/account")
         XCTAssertEqual(page.status, .ok, page.bodyString, file: file, line: line)
         return page
+    }
+}
+
+extension TestApp {
+    /// A new user `username` (password "password") signed in through the pages in a new
+    /// browser, and the account page it was shown.
+    func accountBrowser(_ username: String, file: StaticString = #filePath, line: UInt = #line) async throws -> (BrowserClient, TestResponse) {
+        _ = try await User.create(username: username, on: self)
+        let browser = BrowserClient(client)
+        return (browser, try await browser.accountPage(signingInAs: username, file: file, line: line))
+    }
+}
+
+extension BrowserClient {
+    /// Submits `form` (with `changes`) twice at once, as a double click or two tabs would:
+    /// both posts are in flight together, outside the cookie jar. The two answers' statuses,
+    /// sorted.
+    func submitTwiceAtOnce(_ form: HTMLForm, _ changes: [String: String] = [:]) async throws -> [Int] {
+        let cookie = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        let headers: HTTPHeaders = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"]
+        let body = Array(QueryEncoding.encode(form.fields.map { (name: $0.name, value: changes[$0.name] ?? $0.value) }).utf8)
+        let (client, action) = (client, try XCTUnwrap(form.action))
+        async let first = client.send(.post, action, headers: headers, body: body)
+        async let second = client.send(.post, action, headers: headers, body: body)
+        return try await [first, second].map(\.status.code).sorted()
     }
 }
 

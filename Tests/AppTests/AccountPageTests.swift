@@ -29,9 +29,7 @@ final class AccountPageTests: XCTestCase {
 
     func testThePageIsAccessibleWithTheTokenOfTheSessionInEveryFormAndInTheHead() async throws {
         try await withTestApp { app in
-            _ = try await User.create(username: "ines", on: app)
-            let browser = BrowserClient(app.client)
-            let page = try await browser.accountPage(signingInAs: "ines")
+            let (browser, page) = try await app.accountBrowser("ines")
             page.assertPageHeaders()
             XCTAssertNotNil(page.headers["Set-Cookie"].map { $0.contains("til_session=") }, "the session's expiry slides")
             let html = page.bodyString
@@ -81,9 +79,7 @@ final class AccountPageTests: XCTestCase {
 
     func testAnUnknownNoticeIsIgnoredAndAKnownOneIsAFixedSentence() async throws {
         try await withTestApp { app in
-            _ = try await User.create(username: "nour", on: app)
-            let browser = BrowserClient(app.client)
-            _ = try await browser.accountPage(signingInAs: "nour")
+            let (browser, _) = try await app.accountBrowser("nour")
             let forged = try await browser.get("/account?notice=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
             XCTAssertEqual(forged.status, .ok)
             XCTAssertFalse(forged.bodyString.contains("role=\"status\""))

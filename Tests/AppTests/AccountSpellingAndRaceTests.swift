@@ -46,13 +46,7 @@ final class AccountSpellingAndRaceTests: ServerProcessTestCase {
             let browser = BrowserClient(app.client)
             let page = try await browser.accountPage(signingInAs: "hana")
             let form = try HTMLForm.posting(to: "/account/sessions/\(api.id.uuidString.lowercased())/end", in: page)
-            let cookie = browser.cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-            let headers: HTTPHeaders = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"]
-            let body = Array(QueryEncoding.encode(form.fields).utf8)
-            let client = app.client
-            async let first = client.send(.post, try XCTUnwrap(form.action), headers: headers, body: body)
-            async let second = client.send(.post, try XCTUnwrap(form.action), headers: headers, body: body)
-            let statuses = try await [first, second].map(\.status.code).sorted()
+            let statuses = try await browser.submitTwiceAtOnce(form)
             XCTAssertEqual(statuses, [303, 404])
             XCTAssertEqual(capture.lines.filter { $0.names("session.ended") }.count, 1)
         }

@@ -50,14 +50,7 @@ final class SecondStepFlowTests: ServerProcessTestCase {
             let browser = BrowserClient(app.client)
             let step = try await browser.signIn(enrolled.user.username)
             let form = try HTMLForm.posting(to: "/login/mfa", in: step)
-            let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-            let headers: HTTPHeaders = ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"]
-            let code = enrolled.code(at: clock)
-            let body = Array(QueryEncoding.encode(form.fields.map { (name: $0.name, value: $0.name == "code" ? code : $0.value) }).utf8)
-            let client = app.client
-            async let first = client.send(.post, "/login/mfa", headers: headers, body: body)
-            async let second = client.send(.post, "/login/mfa", headers: headers, body: body)
-            let statuses = try await [first, second].map(\.status.code).sorted()
+            let statuses = try await browser.submitTwiceAtOnce(form, ["code": enrolled.code(at: clock)])
             XCTAssertEqual(statuses, [303, 401])
             let sessions = try await app.number("SELECT count(*)::int AS n FROM sessions WHERE kind = 'browser'")
             XCTAssertEqual(sessions, 1)

@@ -11,16 +11,9 @@ struct AppsSection: Sendable {
     var csrfToken: String
 
     var html: HTML {
-        let items = grants.enumerated().map { item($0.element, index: $0.offset) }
-        let list: HTML = items.isEmpty
-            ? "<p>No applications have access to your account.</p>"
-            : "<ul class=\"items\">\n\(HTML.joined(items, separator: "\n"))\n</ul>"
-        return """
-            <section aria-labelledby="apps-heading">
-            <h2 id="apps-heading">Applications</h2>
-            \(list)
-            </section>
-            """
+        AccountSection.render(
+            id: "apps", heading: "Applications", items: grants.enumerated().map { item($0.element, index: $0.offset) },
+            empty: "No applications have access to your account.")
     }
 
     private func item(_ grant: GrantRepository.Grant, index: Int) -> HTML {

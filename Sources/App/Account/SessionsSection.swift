@@ -11,17 +11,10 @@ struct SessionsSection: Sendable {
 
     var html: HTML {
         // This browser's own first: the one a person looks for.
-        let items = (sessions.filter(\.current) + sessions.filter { !$0.current }).map(item)
-        let list: HTML = items.isEmpty
-            ? "<p>No sessions.</p>"
-            : "<ul class=\"items\">\n\(HTML.joined(items, separator: "\n"))\n</ul>"
-        return """
-            <section aria-labelledby="sessions-heading">
-            <h2 id="sessions-heading">Sessions</h2>
-            <p class="hint">Everywhere your account is signed in. End any you do not recognise.</p>
-            \(list)
-            </section>
-            """
+        AccountSection.render(
+            id: "sessions", heading: "Sessions",
+            lead: "<p class=\"hint\">Everywhere your account is signed in. End any you do not recognise.</p>\n",
+            items: (sessions.filter(\.current) + sessions.filter { !$0.current }).map(item), empty: "No sessions.")
     }
 
     private func item(_ session: SessionInfo) -> HTML {
