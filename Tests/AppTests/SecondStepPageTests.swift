@@ -56,6 +56,8 @@ final class SecondStepPageTests: XCTestCase {
             XCTAssertEqual(try amr.map { try $0.decode(column: "amr", as: String.self) }, ["pwd otp mfa"])
             let signedIn = try await browser.isSignedIn()
             XCTAssertTrue(signedIn)
+            let account = try await browser.get("/account")
+            XCTAssertTrue(account.bodyString.contains("</time> with password and authenticator code · last used"), account.bodyString)
             let spent = try await app.number("SELECT count(*)::int AS n FROM mfa_challenges")
             XCTAssertEqual(spent, 0, "the mfaToken is single-use")
             let again = try await browser.submit(try HTMLForm.posting(to: "/login/mfa", in: step), ["code": enrolled.code(at: clock)])
