@@ -80,6 +80,7 @@ release: deps
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 run: release
+	@$(if $(filter 127.% ::1 localhost,$(HOST)),echo "pages with passkeys: http://localhost:$(PORT)/login (WebAuthn needs a name, not an IP address)",true)
 	DATABASE_URL="$(RUN_DB)" ENVIRONMENT=$(RUN_ENV) .build/release/til-server serve --hostname $(HOST) --port $(PORT)
 
 ## The release binaries where a shell finds them; says so when that folder is not on PATH.

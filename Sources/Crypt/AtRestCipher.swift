@@ -18,7 +18,7 @@ public struct AtRestCipher: Sendable {
 
     /// The cipher for `purpose`, a fixed label such as "til signing keys v1".
     public init(secret: SecretKey, purpose: String) {
-        key = HKDF.sha256(secret: secret.bytes, salt: [], info: Array(purpose.utf8), length: 32)
+        key = secret.derivedKey(purpose: purpose)
     }
 
     /// Why a sealed value did not open: the wrong `SECRET_KEY`, another row's value, or bytes

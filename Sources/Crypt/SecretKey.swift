@@ -28,6 +28,12 @@ public struct SecretKey: Sendable, Equatable {
         self.bytes = bytes
     }
 
+    /// A key for one `purpose` (a fixed label such as "til signing keys v1"), derived by
+    /// HKDF-SHA256: a key for one purpose reveals nothing of another's.
+    public func derivedKey(purpose: String, length: Int = 32) -> [UInt8] {
+        HKDF.sha256(secret: bytes, salt: [], info: Array(purpose.utf8), length: length)
+    }
+
     /// The key as unpadded base64url, the form `random()` keys are written in.
     public var text: String { Base64URL.encode(bytes) }
 

@@ -56,3 +56,26 @@ extension Date: PostgresDecodable {
         self = date
     }
 }
+
+/// `bytea` in PostgreSQL's hex output (`\x0a1b…`, the default `bytea_output`).
+extension Array: PostgresDecodable where Element == UInt8 {
+    public init?(postgresText text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count >= 2, digits[0] == UInt8(ascii: "\\"), digits[1] == UInt8(ascii: "x"), digits.count.isMultiple(of: 2)
+        else { return nil }
+        func nibble(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            default: nil
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2 - 1)
+        for index in stride(from: 2, to: digits.count, by: 2) {
+            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self = bytes
+    }
+}

@@ -65,6 +65,7 @@ struct Serve: AsyncParsableCommand {
         let server = try ServerSettings(reader: reader)
         try configuration.checkAdminPassword(servingOn: hostname)
         try configuration.checkIssuer(servingOn: hostname)
+        try configuration.checkWebAuthn(servingOn: hostname, port: server.port, tls: server.tls != nil)
         try configuration.requireSecretKey()
         BackgroundPriority.lowerOwnSession()  // under contention, PostgreSQL's session gets 3x this server's CPU
         let til = TIL(configuration: configuration, logger: logger)

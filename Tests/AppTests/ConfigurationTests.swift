@@ -56,6 +56,8 @@ final class ConfigurationTests: XCTestCase {
         // 31 bytes in hex and base64, and text that is neither.
         .secretKey: [String(repeating: "ab", count: 31), "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg", "correct horse battery staple"],
         .jwksMaxAge: ["0", "86401", "5m"],
+        .webAuthnRPID: ["127.0.0.1", "::1", "[::1]", "til.example/x", "-til.example"],
+        .webAuthnOrigins: ["http://til.example", "https://til.example/login", "https://127.0.0.1", " , ", "til.example"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

@@ -22,6 +22,8 @@ struct OperationFixture {
     let clientID: String
     /// The secret of the user's TOTP enrolment (pending until `secondFactor(for:on:)`).
     let totpSecret: [UInt8]
+    /// A passkey of the user's (a stored row: its key signs nothing).
+    let passkeyID: UUID
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
@@ -41,7 +43,7 @@ struct OperationFixture {
         return OperationFixture(
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
-            totpSecret: totpSecret)
+            totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, on: app))
     }
 
     /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns
@@ -70,6 +72,7 @@ struct OperationFixture {
         case "refreshToken": session.refreshToken
         case "clientID": clientID
         case "code": TOTP(secret: totpSecret).code(at: Date())
+        case "passkeyID": passkeyID.uuidString
         default: nil
         }
     }

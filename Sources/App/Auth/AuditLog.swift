@@ -52,6 +52,10 @@ struct AuditLog: Sendable {
         case recoveryCodesRegenerated = "mfa.recovery-codes-regenerated"
         /// An operator removed a user's second factors (`til-server users mfa-reset`).
         case mfaReset = "mfa.reset"
+        /// A user registered a passkey.
+        case passkeyRegistered = "passkey.registered"
+        case passkeyRenamed = "passkey.renamed"
+        case passkeyRemoved = "passkey.removed"
     }
 
     let logger: Logger

@@ -7,6 +7,7 @@ import Postgres
 /// refresh expiry passed), their refresh tokens first (a session whose tokens outnumber one
 /// pass's batches goes in a later pass, never in one long cascade); failed logins no throttle
 /// rule counts any more; known login addresses unused for `LoginThrottle.knownOriginLifetime`;
+/// WebAuthn challenges once expired;
 /// and authorization codes a day after they expired (until then a redeemed one is what lets a
 /// second redemption revoke what the first issued).
 ///
@@ -95,6 +96,11 @@ struct TokenPurger: Sendable {
             """
             DELETE FROM mfa_challenges WHERE digest IN (
                 SELECT digest FROM mfa_challenges WHERE expires_at < \(now) - interval '1 day'
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM webauthn_challenges WHERE digest IN (
+                SELECT digest FROM webauthn_challenges WHERE expires_at < \(now)
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
         ]

@@ -34,6 +34,8 @@ public struct AppConfiguration: Sendable {
     public var jwksMaxAge: Duration = .seconds(300)
     /// The clock of TOTP steps and mfaToken expiry: the system's, or a test's (no variable).
     public var secondFactorClock = SecondFactorClock.system
+    /// `WEBAUTHN_RP_ID` and `WEBAUTHN_ORIGINS`: where passkeys work (`WebAuthnSettings`).
+    public var webAuthn = WebAuthnSettings()
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -63,6 +65,7 @@ public struct AppConfiguration: Sendable {
         oauth = try OAuthSettings(reader: reader)
         secretKey = try Self.secretKey(environment: environment, from: reader)
         jwksMaxAge = try reader.seconds(.jwksMaxAge) ?? jwksMaxAge
+        webAuthn = try WebAuthnSettings(reader: reader)
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

@@ -53,6 +53,8 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case browserSessionIdle = "BROWSER_SESSION_IDLE"
     case secretKey = "SECRET_KEY"
     case jwksMaxAge = "JWKS_MAX_AGE"
+    case webAuthnRPID = "WEBAUTHN_RP_ID"
+    case webAuthnOrigins = "WEBAUTHN_ORIGINS"
 
     public var name: String { rawValue }
 
@@ -165,6 +167,14 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .jwksMaxAge: Declaration(
             .value("300"), .seconds(1...86400),
             "Cache-Control max-age of jwks_uri: every process reloads the signing keys at least this often, and a rotated key starts signing twice this long after it is published")
+        case .webAuthnRPID: Declaration(
+            .described("the issuer's host; localhost for an IP address"),
+            .described("a domain name"),
+            "the domain passkeys are bound to (the WebAuthn RP ID): the host of every origin in WEBAUTHN_ORIGINS or a suffix of it")
+        case .webAuthnOrigins: Declaration(
+            .described("the issuer's origin; http://localhost:PORT for an IP address"),
+            .described("origins like https://til.example, separated by commas (http only on localhost)"),
+            "the pages allowed to register and use passkeys (clientDataJSON's origin)")
         }
     }
 }

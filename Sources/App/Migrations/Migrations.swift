@@ -9,7 +9,7 @@ enum TILMigrations {
          seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
          createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
          sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema,
-         nullSkippingIndexes, openIDConnectSchema, secondFactorSchema]
+         nullSkippingIndexes, openIDConnectSchema, secondFactorSchema, passkeysSchema]
     }
 
     static let createUsers = Migration(

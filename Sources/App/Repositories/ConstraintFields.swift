@@ -22,6 +22,8 @@ enum ConstraintFields {
         "users_username_key": "username",
         // Usernames unique ignoring case and normalisation form (`UniqueUsernamesIgnoringCase`).
         "users_username_lower": "username",
+        // A passkey registered twice, to this user or another (`PasskeyRepository.insert`).
+        "passkeys_credential_id_key": "credential",
     ]
 
     /// Foreign keys, by name → the reference that points nowhere.
@@ -50,6 +52,9 @@ enum ConstraintFields {
         "totp_credentials_user_id_fkey": .user,
         "recovery_codes_user_id_fkey": .user,
         "mfa_challenges_user_id_fkey": .user,
+        // Passkeys (issue 20): their user removed during a registration or a ceremony.
+        "passkeys_user_id_fkey": .user,
+        "webauthn_challenges_user_id_fkey": .user,
     ]
 
     /// The client's view of a violated constraint, or nil when it is not one a client can break.

@@ -38,3 +38,4 @@ extension Token: Content {}
 extension SessionInfo: Content {}
 
 extension MFAStatus: Content {}
+extension PasskeySummary: Content {}

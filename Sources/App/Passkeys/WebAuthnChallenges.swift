@@ -1,0 +1,66 @@
+import Crypt
+import Foundation
+import Postgres
+
+/// The challenges of WebAuthn ceremonies (`webauthn_challenges`): 32 random bytes each, stored
+/// only as their SHA-256, living five minutes, and single-use. A ceremony's answer names its
+/// challenge inside clientDataJSON; `consume` finds the row by that challenge's digest and
+/// deletes it in the same statement, so of two answers racing with one challenge (on one
+/// process or two) exactly one gets the row, and a replay finds nothing.
+struct WebAuthnChallenges: Sendable {
+    let db: PostgresClient
+    static let lifetime: Duration = .seconds(300)
+    static let byteCount = 32
+
+    enum Purpose: String, Sendable {
+        case registration, authentication
+    }
+
+    /// A challenge drawn but not yet stored, with the SQL that stores it: callers that read
+    /// something in the same statement (the options' credential lists) embed `insert`.
+    struct Fresh: Sendable {
+        let bytes = SecureRandom.bytes(count: WebAuthnChallenges.byteCount)
+        var digest: String { SHA256.hex(bytes) }
+        var encoded: String { Base64URL.encode(bytes) }
+
+        /// `INSERT` of this challenge for `purpose`, tied to `userID` and `mfaDigest` when given.
+        func insert(_ purpose: Purpose, userID: PostgresQuery, mfaDigest: String? = nil) -> PostgresQuery {
+            """
+            INSERT INTO webauthn_challenges (digest, purpose, user_id, mfa_digest, expires_at)
+            VALUES (\(digest), \(purpose.rawValue), \(userID), \(mfaDigest),
+                    now() + \(WebAuthnChallenges.lifetime.seconds) * interval '1 second')
+            """
+        }
+    }
+
+    /// Stores `challenge` for `purpose`, tied to no user: a login that names nobody.
+    func store(_ challenge: Fresh, _ purpose: Purpose) async throws {
+        try await db.execute(challenge.insert(purpose, userID: "NULL"))
+    }
+
+    /// What a consumed challenge was issued for.
+    struct Issued: Sendable {
+        let purpose: Purpose
+        let userID: UUID?
+        let mfaDigest: String?
+    }
+
+    /// Spends the challenge `bytes` (from clientDataJSON): the row it names, if it was live
+    /// and issued for `purpose`; nil otherwise. Deleted whatever it was: a challenge answered
+    /// once, right or wrong, is never answered again.
+    func consume(_ bytes: [UInt8], for purpose: Purpose) async throws -> Issued? {
+        guard bytes.count == Self.byteCount else { return nil }
+        let digest = SHA256.hex(bytes)
+        let rows = try await db.query("""
+            DELETE FROM webauthn_challenges WHERE digest = \(digest)
+            RETURNING digest, purpose, user_id, mfa_digest, expires_at > now() AS live
+            """)
+        guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest),
+              try row.decode(column: "live", as: Bool.self),
+              let issued = Purpose(rawValue: try row.decode(column: "purpose", as: String.self)), issued == purpose
+        else { return nil }
+        return Issued(
+            purpose: issued, userID: try row.decode(column: "user_id", as: UUID?.self),
+            mfaDigest: try row.decode(column: "mfa_digest", as: String?.self))
+    }
+}
