@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "Threads", logging,
+                "TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "WebAuthn", "Threads", logging,
                 coreMetrics, prometheus,
             ],
             swiftSettings: swiftSettings,
@@ -162,7 +162,11 @@ let package = Package(
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppTests", dependencies: ["App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "TILClient", logging],
+            name: "AppTests",
+            dependencies: [
+                "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "TILClient", "WebAuthn",
+                "WebAuthnTesting", logging,
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

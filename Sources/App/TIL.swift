@@ -110,7 +110,7 @@ public struct TIL: Sendable {
             auth: auth, audit: audit))
         let totpManagement = TOTPManagement(secondFactors: secondFactors, currentPassword: currentPassword, audit: audit)
         try app.register(collection: SecondFactorsController(management: totpManagement, auth: auth))
-        try configurePasskeys(app, issuer: issuer, auth: auth, audit: audit)
+        try configurePasskeys(app, issuer: issuer, auth: auth, audit: audit, tokens: tokens)
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))

@@ -4,6 +4,7 @@ import OneTimePasswords
 import Postgres
 import Web
 import WebTesting
+import WebAuthnTesting
 @testable import App
 
 /// What a generic contract test needs to call any documented operation for real: a user of its
@@ -22,14 +23,16 @@ struct OperationFixture {
     let clientID: String
     /// The secret of the user's TOTP enrolment (pending until `secondFactor(for:on:)`).
     let totpSecret: [UInt8]
-    /// A passkey of the user's (a stored row: its key signs nothing).
+    /// A passkey of the user's, whose assertions `authenticator` signs.
     let passkeyID: UUID
+    let authenticator: SoftwareAuthenticator
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
         try await app.til.db.execute("UPDATE users SET is_admin = true WHERE id = \(user.id)")  // may hold clients:write
         let everyScope = Scope.grantable.map(\.rawValue).joined(separator: " ")
         let clientID = UUID().uuidString
+        let authenticator = try PasskeyCeremony.authenticator(countsSignatures: false)  // counter 0: every assertion passes
         try await app.til.db.execute("""
             WITH client AS (
                 INSERT INTO oauth_clients (id, name, auth_method, redirect_uris, grant_types, scope)
@@ -43,7 +46,8 @@ struct OperationFixture {
         return OperationFixture(
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
-            totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, on: app))
+            totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, authenticator: authenticator, on: app),
+            authenticator: authenticator)
     }
 
     /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns
@@ -127,7 +131,8 @@ struct OperationFixture {
     ) async throws -> TestResponse {
         let target = try target(of: operation)
         let auth = token.map(TestAuth.bearer)
-        if let body = try body(of: operation, in: contract, overriding: overrides) {
+        let ceremony = try await passkeyFields(of: operation, to: client, bearer: token)
+        if let body = try body(of: operation, in: contract, overriding: ceremony.merging(overrides) { $1 }) {
             return try await client.send(operation.method, target, json: body, auth: auth)
         }
         return try await client.send(operation.method, target, auth: auth)

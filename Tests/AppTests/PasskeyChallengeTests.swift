@@ -3,6 +3,8 @@ import Crypt
 import Foundation
 import Postgres
 import Web
+import WebAuthn
+import WebAuthnTesting
 import WebTesting
 import XCTest
 @testable import App
@@ -94,6 +96,17 @@ final class PasskeyChallengeTests: XCTestCase {
             contract.check(try await client.send(.post, login, json: ["username": "documented"]), .post, login)
             contract.check(try await client.send(.post, login, json: ["username": "ghost"]), .post, login)
             contract.check(try await client.send(.post, login, json: ["username": 5]), .post, login)
+
+            let ceremony = PasskeyCeremony(client: client)
+            var authenticator = try PasskeyCeremony.authenticator(.rs256)
+            contract.check(try await ceremony.register(&authenticator, token: token), .post, "/api/users/me/passkeys")
+            contract.check(try await ceremony.register(&authenticator, token: token), .post, "/api/users/me/passkeys")
+            var other = try PasskeyCeremony.authenticator()
+            contract.check(try await ceremony.register(&other, token: token, tampering: Tampering { $0.userVerified = false }), .post, "/api/users/me/passkeys")
+            contract.check(try await ceremony.logIn(&authenticator), .post, "/api/users/login/passkey")
+            contract.check(try await ceremony.logIn(&authenticator, scope: "account"), .post, "/api/users/login/passkey")
+            contract.check(try await ceremony.logIn(&authenticator, tampering: Tampering { $0.badSignature = true }), .post, "/api/users/login/passkey")
+            contract.check(try await ceremony.sendLogin(Data("{}".utf8)), .post, "/api/users/login/passkey")
         }
     }
 }

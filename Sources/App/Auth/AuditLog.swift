@@ -56,6 +56,11 @@ struct AuditLog: Sendable {
         case passkeyRegistered = "passkey.registered"
         case passkeyRenamed = "passkey.renamed"
         case passkeyRemoved = "passkey.removed"
+        /// A passkey's sign count did not grow: the login was refused, the authenticator may be cloned.
+        case passkeyCloneSuspected = "passkey.clone-suspected"
+        /// A passkey stored without backup eligibility came back with it (synced after
+        /// registration): accepted and recorded, a deliberate deviation from WebAuthn §7.2.
+        case passkeyBackupEligibilityGained = "passkey.backup-eligibility-gained"
     }
 
     let logger: Logger

@@ -10,7 +10,10 @@ extension TILMigrations {
     /// - `webauthn_challenges`: a ceremony's challenge, stored as its SHA-256 only, single-use
     ///   (found by the digest of the challenge in clientDataJSON and deleted by the same
     ///   statement) and living 5 minutes. `user_id` ties a registration, or a login that named
-    ///   its user, to that user; `mfa_digest` ties a second-factor ceremony to its mfaToken.
+    ///   its user, to that user; `named` marks a login that named a user, so that its challenge
+    ///   takes only that user's passkeys even when the name is no account's (an unknown name's
+    ///   challenge taking any passkey would tell who exists); `mfa_digest` ties a second-factor
+    ///   ceremony to its mfaToken.
     static let passkeysSchema = Migration(
         name: "PasskeysSchema",
         prepare: [
@@ -39,6 +42,7 @@ extension TILMigrations {
                 purpose text NOT NULL CHECK (purpose IN ('registration', 'authentication')),
                 user_id uuid REFERENCES users (id) ON DELETE CASCADE,
                 mfa_digest text,
+                named boolean NOT NULL DEFAULT false,
                 expires_at timestamptz NOT NULL,
                 created_at timestamptz NOT NULL DEFAULT now()
             )

@@ -57,7 +57,7 @@ struct PasskeyRepository: Sendable {
         let rows = try await db.query("""
             WITH account AS (
                 SELECT id FROM users WHERE octet_length(\(claimed)) <= 256 AND lower(username) = lower(\(claimed))
-            ), challenge AS (\(challenge.insert(.authentication, userID: "(SELECT id FROM account)")))
+            ), challenge AS (\(challenge.insert(.authentication, userID: "(SELECT id FROM account)", named: true)))
             SELECT lower(left(\(claimed), 256)) AS folded, p.credential_id, array_to_string(p.transports, ',') AS transports
             FROM (SELECT 1) AS one LEFT JOIN passkeys p ON p.user_id = (SELECT id FROM account)
             ORDER BY p.seq
@@ -67,9 +67,9 @@ struct PasskeyRepository: Sendable {
         return (folded, credentials)
     }
 
-    private static let summaryColumns = "id, credential_id, name, created_at, last_used_at, backed_up"
+    static let summaryColumns = "id, credential_id, name, created_at, last_used_at, backed_up"
 
-    private static func summary(_ row: PostgresRow) throws -> PasskeySummary {
+    static func summary(_ row: PostgresRow) throws -> PasskeySummary {
         PasskeySummary(
             id: try row.decode(column: "id", as: UUID.self),
             credentialId: Base64URL.encode(try row.decode(column: "credential_id", as: [UInt8].self)),

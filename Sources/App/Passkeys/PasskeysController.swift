@@ -7,6 +7,7 @@ import Web
 /// that start a registration, the list, renaming and removal.
 struct PasskeysController: RouteCollection {
     let passkeys: PasskeyRepository
+    let registration: PasskeyRegistration
     let relyingParty: ServedRelyingParty
     let auth: BearerAuth
     let audit: AuditLog
@@ -14,6 +15,7 @@ struct PasskeysController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let mine = auth.guarded(routes.grouped("api", "users", "me", "passkeys"), needing: .account)
         mine.post("options", use: creationOptions)
+        mine.post(use: register)
         mine.get(use: list)
         mine.patch(":passkeyID", use: rename)
         mine.delete(":passkeyID", use: remove)
@@ -32,13 +34,20 @@ struct PasskeysController: RouteCollection {
     ) async throws -> CreationOptions {
         let challenge = WebAuthnChallenges.Fresh()
         let existing = try await passkeys.registrationChallenge(challenge, for: user.id)
-        guard existing.count < PasskeyRepository.maxPerUser else {
-            throw Abort(.conflict, reason: "You have \(PasskeyRepository.maxPerUser) passkeys, the most one account may hold: remove one first.")
-        }
+        guard existing.count < PasskeyRepository.maxPerUser else { throw tooMany }
         return CreationOptions(
             rp: .init(id: relyingParty.id, name: ServedRelyingParty.name),
             user: .init(id: Base64URL.encode(user.id.handleBytes), name: user.username, displayName: user.name),
             challenge: challenge.encoded, excludeCredentials: existing)
+    }
+
+    /// Stores the passkey the response registers: 201 with its summary.
+    func register(_ request: Request) async throws -> ContentResponse<PasskeySummary> {
+        let identity = try request.auth.require(BearerIdentity.self)
+        let body = try request.content.decode(PasskeyRegistration.Body.self)
+        let stored = try await registration.register(body, for: identity.user)
+        audit.record(.passkeyRegistered, request, userID: identity.user.id, sessionID: identity.sessionID)
+        return ContentResponse(stored, status: .created)
     }
 
     func list(_ request: Request) async throws -> [PasskeySummary] {
@@ -63,4 +72,6 @@ struct PasskeysController: RouteCollection {
     }
 
     static let notFound = Abort(.notFound, reason: "No passkey with that id.")
+    static let tooMany = Abort(
+        .conflict, reason: "You have \(PasskeyRepository.maxPerUser) passkeys, the most one account may hold: remove one first.")
 }

@@ -23,11 +23,12 @@ struct WebAuthnChallenges: Sendable {
         var digest: String { SHA256.hex(bytes) }
         var encoded: String { Base64URL.encode(bytes) }
 
-        /// `INSERT` of this challenge for `purpose`, tied to `userID` and `mfaDigest` when given.
-        func insert(_ purpose: Purpose, userID: PostgresQuery, mfaDigest: String? = nil) -> PostgresQuery {
+        /// `INSERT` of this challenge for `purpose`, tied to `userID` and `mfaDigest` when given;
+        /// `named` for a login that named a user (`userID` is then its account, if any).
+        func insert(_ purpose: Purpose, userID: PostgresQuery, named: Bool = false, mfaDigest: String? = nil) -> PostgresQuery {
             """
-            INSERT INTO webauthn_challenges (digest, purpose, user_id, mfa_digest, expires_at)
-            VALUES (\(digest), \(purpose.rawValue), \(userID), \(mfaDigest),
+            INSERT INTO webauthn_challenges (digest, purpose, user_id, named, mfa_digest, expires_at)
+            VALUES (\(digest), \(purpose.rawValue), \(userID), \(named), \(mfaDigest),
                     now() + \(WebAuthnChallenges.lifetime.seconds) * interval '1 second')
             """
         }
@@ -42,6 +43,8 @@ struct WebAuthnChallenges: Sendable {
     struct Issued: Sendable {
         let purpose: Purpose
         let userID: UUID?
+        /// The login named a user: only `userID`'s passkeys answer it (none when nil).
+        let named: Bool
         let mfaDigest: String?
     }
 
@@ -53,7 +56,7 @@ struct WebAuthnChallenges: Sendable {
         let digest = SHA256.hex(bytes)
         let rows = try await db.query("""
             DELETE FROM webauthn_challenges WHERE digest = \(digest)
-            RETURNING digest, purpose, user_id, mfa_digest, expires_at > now() AS live
+            RETURNING digest, purpose, user_id, named, mfa_digest, expires_at > now() AS live
             """)
         guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest),
               try row.decode(column: "live", as: Bool.self),
@@ -61,6 +64,6 @@ struct WebAuthnChallenges: Sendable {
         else { return nil }
         return Issued(
             purpose: issued, userID: try row.decode(column: "user_id", as: UUID?.self),
-            mfaDigest: try row.decode(column: "mfa_digest", as: String?.self))
+            named: try row.decode(column: "named", as: Bool.self), mfaDigest: try row.decode(column: "mfa_digest", as: String?.self))
     }
 }
