@@ -110,7 +110,8 @@ public struct TIL: Sendable {
             auth: auth, audit: audit))
         let totpManagement = TOTPManagement(secondFactors: secondFactors, currentPassword: currentPassword, audit: audit)
         try app.register(collection: SecondFactorsController(management: totpManagement, auth: auth))
-        try configurePasskeys(app, issuer: issuer, auth: auth, audit: audit, tokens: tokens)
+        let passkeys = try passkeyServices(issuer: issuer, audit: audit)
+        try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
@@ -118,6 +119,7 @@ public struct TIL: Sendable {
         try configurePages(
             app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, secondFactors: secondFactors,
             totp: totpManagement)
+        try configurePages(app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, passkeys: passkeys)
         try configureMetrics(app)
 
         var purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -145,6 +147,7 @@ public struct TIL: Sendable {
     private func configurePages(
         _ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog, signingKeys: SigningKeyRing,
         secondFactors: SecondFactors, totp: TOTPManagement
+        passkeys: PasskeyServices
     ) throws {
         let settings = configuration.auth
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
@@ -156,6 +159,7 @@ public struct TIL: Sendable {
             context: { returnTo in try await AuthorizationController.loginContext(returnTo: returnTo, clients: clients) })
         try app.register(collection: Stylesheet())
         try app.register(collection: loginPages)
+        try configurePasskeyPages(app, passkeys, loginPages: loginPages, audit: audit)
         try app.register(collection: AuthorizationController(
             clients: clients, consents: GrantRepository(db: db),
             codes: AuthorizationCodeRepository(db: db, lifetime: configuration.oauth.authorizationCodeTTL),

@@ -1,0 +1,88 @@
+import Foundation
+import Web
+import WebAuthn
+
+/// The page endpoints `passkeys.js` calls: JSON in and out, authenticated by the browser's
+/// cookie and the page's CSRF token in `X-CSRF-Token` (`PasskeyPageRequest`); the `/api`
+/// routes never read a cookie. Signing in with a passkey starts a browser session as the
+/// password form does; adding one needs the signed-in session.
+struct PasskeyPagesController: RouteCollection {
+    let options: PasskeyLoginOptions
+    let authentication: PasskeyAuthentication
+    let registration: PasskeyRegistration
+    let passkeys: PasskeyRepository
+    let relyingParty: ServedRelyingParty
+    let loginPages: LoginPagesController
+    let audit: AuditLog
+
+    /// Where a passkey sign-in without `return_to` goes on to.
+    static let signedInPage = "/login"
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("login", "passkey", "options", use: loginOptions)
+        routes.post("login", "passkey", use: signIn)
+        routes.post("account", "passkeys", "options", use: creationOptions)
+        routes.post("account", "passkeys", use: add)
+    }
+
+    /// The sign-in page's options: bound to its pre-login cookie, like its form.
+    func loginOptions(_ request: Request) async throws -> Response {
+        try PasskeyPageRequest.checkCSRF(request, boundTo: request.cookie(loginPages.cookies.preLoginName))
+        return try await options.options(for: try PasskeyLoginOptions.body(of: request)).encodeResponse(for: request).notStored()
+    }
+
+    /// `{"credential": AuthenticationResponseJSON, "returnTo"?}` → a browser session, and
+    /// `{"next"}`: `returnTo` (a path on this server) or the signed-in page.
+    func signIn(_ request: Request) async throws -> Response {
+        try PasskeyPageRequest.checkCSRF(request, boundTo: request.cookie(loginPages.cookies.preLoginName))
+        let body = try request.content.decode(SignIn.self)
+        let returnTo = try body.returnTo.map { path in
+            guard let path = ReturnTo.validated(path) else { throw Abort(.badRequest, reason: "'returnTo' must be a path on this server.") }
+            return path
+        }
+        let user = try await authentication.authenticate(body.credential, for: .login, request)
+        guard let session = try await loginPages.sessions.start(for: user, userAgent: request.storedUserAgent) else {
+            throw PasskeyAuthentication.refusal("the account changed during the login; try again")
+        }
+        audit.record(.loginSucceeded, request, userID: user.id, sessionID: session.id)
+        // A cookie of an earlier session in this browser: that one ends, this one replaces it.
+        if let earlier = request.cookie(loginPages.cookies.sessionName) { try await loginPages.sessions.end(cookieValue: earlier) }
+        var headers = HTTPHeaders()
+        headers.setCookie(loginPages.cookies.session(session))
+        headers.setCookie(loginPages.cookies.removingPreLogin)
+        return try PasskeyPageRequest.next(returnTo ?? Self.signedInPage, headers: headers)
+    }
+
+    /// The account page's registration options, for the signed-in session's user.
+    func creationOptions(_ request: Request) async throws -> Response {
+        let session = try await signedIn(request)
+        let options = try await PasskeysController.creationOptions(for: session.user, passkeys: passkeys, relyingParty: relyingParty.current)
+        return try options.encodeResponse(for: request).notStored()
+    }
+
+    /// `{"name", "credential": RegistrationResponseJSON}` → 201 `{"next"}`: the account page again.
+    func add(_ request: Request) async throws -> Response {
+        let session = try await signedIn(request)
+        let body = try request.content.decode(PasskeyRegistration.Body.self)
+        _ = try await registration.register(body, for: session.user)
+        audit.record(.passkeyRegistered, request, userID: session.user.id, sessionID: session.id)
+        var response = try PasskeyPageRequest.next("/account")
+        response.status = .created
+        return response
+    }
+
+    /// The browser session the cookie proves, with the page's CSRF token; 401 or 403 otherwise.
+    private func signedIn(_ request: Request) async throws -> BrowserSession {
+        guard let session = try await loginPages.current(request) else {
+            throw Abort(.unauthorized, reason: "You are not signed in: sign in again, then retry.")
+        }
+        try PasskeyPageRequest.checkCSRF(request, boundTo: session.cookieValue)
+        return session
+    }
+
+    /// The body of `POST /login/passkey`.
+    struct SignIn: Decodable, Sendable {
+        let credential: AuthenticationResponse
+        let returnTo: String?
+    }
+}
