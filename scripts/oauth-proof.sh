@@ -22,6 +22,8 @@
 #   browser  also issue 20's two-step sign-in: TOTP turned on on the account page, then a sign-in
 #            with a code on the code step, and an authorization request through a recovery code
 #            (browser_totp.py, with screenshots)
+#   browser  also: passkeys with Chromium's DevTools virtual authenticator: added on the account
+#            page, then the only way in on the login page (browser_passkeys.py, with a screenshot)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -92,6 +94,7 @@ in_mode() { [ "$mode" = all ] || [[ " $* " == *" $mode "* ]]; }
 in_mode browser && run browser_login.py
 in_mode browser && run browser_device.py
 in_mode browser && run browser_totp.py
+in_mode browser && run browser_passkeys.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py
