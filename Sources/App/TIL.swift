@@ -77,7 +77,10 @@ public struct TIL: Sendable {
         let basicLogin = BasicLogin(
             verifier: verifier, rehash: PasswordRehash(hasher: hasher, db: db, logger: logger), audit: audit,
             metrics: LoginMetrics(factory: metrics?.factory ?? NOOPMetricsHandler.instance))
-        let secondFactors = secondFactors(audit: audit)
+        var secondFactors = secondFactors(audit: audit)
+        var passkeys = try passkeyServices(issuer: issuer, audit: audit, mfaChallenges: secondFactors.challenges)
+        secondFactors.passkeys = passkeys.authentication
+        passkeys.secondFactors = secondFactors
         let currentPassword = CurrentPassword(verifier: verifier, audit: audit)
         let rotation = RefreshRotation(
             db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
@@ -110,7 +113,6 @@ public struct TIL: Sendable {
             auth: auth, audit: audit))
         let totpManagement = TOTPManagement(secondFactors: secondFactors, currentPassword: currentPassword, audit: audit)
         try app.register(collection: SecondFactorsController(management: totpManagement, auth: auth))
-        let passkeys = try passkeyServices(issuer: issuer, audit: audit)
         try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
         try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
         try app.register(collection: AcronymsController(

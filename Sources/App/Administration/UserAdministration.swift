@@ -81,11 +81,13 @@ public struct UserAdministration: Sendable {
     public struct SecondFactorReset: Sendable, Equatable {
         /// Whether TOTP (confirmed or pending) was there to remove.
         public let removedTOTP: Bool
+        /// How many passkeys were removed.
+        public let removedPasskeys: Int
         public let endedSessions: Int
     }
 
-    /// Removes `username`'s second factors (TOTP, recovery codes, logins waiting for a second
-    /// step) when both the device and the codes are lost (ASVS 6.4.4), and ends every session
+    /// Removes `username`'s second factors (TOTP, recovery codes, passkeys, logins waiting for a
+    /// second step) when both the device and the codes are lost (ASVS 6.4.4), and ends every session
     /// of theirs, in one transaction: whoever holds a token of the old set-up is out.
     public func resetSecondFactors(of username: String) async throws -> SecondFactorReset {
         let user = try await existing(username)
@@ -93,7 +95,9 @@ public struct UserAdministration: Sendable {
         let totp = TOTPCredentialRepository(db: sessions.db, secretKey: nil)
         let reset = try await sessions.db.withTransaction { tx in
             let removed = try await totp.removeAll(of: user.id, on: tx) > 0
-            return SecondFactorReset(removedTOTP: removed, endedSessions: try await sessions.endAll(of: user.id, on: tx))
+            let passkeys = try await PasskeyRepository.removeAll(of: user.id, on: tx)
+            return SecondFactorReset(
+                removedTOTP: removed, removedPasskeys: passkeys, endedSessions: try await sessions.endAll(of: user.id, on: tx))
         }
         audit.record(.mfaReset, command: "users mfa-reset", userID: user.id)
         return reset

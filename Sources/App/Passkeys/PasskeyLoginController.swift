@@ -29,7 +29,8 @@ struct PasskeyLoginController: RouteCollection {
         let response = try request.content.decode(AuthenticationResponse.self)
         let user = try await authentication.authenticate(response, for: .login, request)
         try await admins.check(scopes, for: user.id)
-        guard let token = try await tokens.startSession(for: user, scopes: scopes, userAgent: request.storedUserAgent) else {
+        let amr = ["hwk", "user"]  // RFC 8176: a hardware-held key, and the user verified on it (UV)
+        guard let token = try await tokens.startSession(for: user, scopes: scopes, userAgent: request.storedUserAgent, amr: amr) else {
             // Only a password change between the lookup and here: the session is not started.
             throw PasskeyAuthentication.refusal("the account changed during the login; try again")
         }

@@ -1,3 +1,4 @@
+import Crypt
 import Foundation
 import Web
 
@@ -9,6 +10,8 @@ struct PasskeyLoginOptions: Sendable {
     let passkeys: PasskeyRepository
     let challenges: WebAuthnChallenges
     let decoys: DecoyCredentials
+    /// The mfaTokens of logins waiting for their second factor.
+    let mfaChallenges: MFAChallengeRepository
     let relyingParty: ServedRelyingParty
     /// Longer names match no account, and are refused as the login form refuses them.
     static let maxUsernameBytes = 1024
@@ -16,6 +19,8 @@ struct PasskeyLoginOptions: Sendable {
     /// What `POST …/passkey/options` may carry.
     struct Body: Decodable, Sendable {
         let username: String?
+        /// A password login's mfaToken: the options of its second factor, that user's passkeys.
+        let mfaToken: String?
     }
 
     /// The options for `body` (nil: an empty request).
@@ -26,7 +31,11 @@ struct PasskeyLoginOptions: Sendable {
             throw Abort(.badRequest, reason: "'username' must be at most \(Self.maxUsernameBytes) bytes.")
         }
         var allowed: [CredentialDescriptor] = []
-        if username.isEmpty {
+        if let mfaToken = body?.mfaToken {
+            guard username.isEmpty else { throw Abort(.badRequest, reason: "Give 'username' or 'mfaToken', not both.") }
+            guard let userID = try await mfaChallenges.user(of: mfaToken) else { throw SecondFactors.tokenGone }
+            allowed = try await passkeys.secondFactorChallenge(challenge, for: userID, mfaDigest: SHA256.hex(of: mfaToken))
+        } else if username.isEmpty {
             try await challenges.store(challenge, .authentication)
         } else {
             let found = try await passkeys.loginChallenge(challenge, username: username)

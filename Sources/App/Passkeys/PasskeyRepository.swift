@@ -36,11 +36,29 @@ struct PasskeyRepository: Sendable {
         try await db.execute("DELETE FROM passkeys WHERE id = \(id) AND user_id = \(userID)") > 0
     }
 
+    /// Removes every passkey of `userID` on `runner` (`til-server users mfa-reset`); how many.
+    static func removeAll(of userID: UUID, on runner: any PostgresQueryable) async throws -> Int {
+        try await runner.execute("DELETE FROM passkeys WHERE user_id = \(userID)")
+    }
+
     /// Stores a registration's challenge for `userID` and reads the user's passkeys, in one
     /// statement: the creation options' `excludeCredentials`.
     func registrationChallenge(_ challenge: WebAuthnChallenges.Fresh, for userID: UUID) async throws -> [CredentialDescriptor] {
+        try await self.challenge(challenge, .registration, for: userID)
+    }
+
+    /// Stores a second factor's challenge for `userID`, tied to the mfaToken's digest, and reads
+    /// the user's passkeys: the request options' `allowCredentials`.
+    func secondFactorChallenge(_ challenge: WebAuthnChallenges.Fresh, for userID: UUID, mfaDigest: String) async throws -> [CredentialDescriptor] {
+        try await self.challenge(challenge, .authentication, for: userID, mfaDigest: mfaDigest)
+    }
+
+    /// `challenge` stored for `userID` and the user's passkeys, in one statement.
+    private func challenge(
+        _ challenge: WebAuthnChallenges.Fresh, _ purpose: WebAuthnChallenges.Purpose, for userID: UUID, mfaDigest: String? = nil
+    ) async throws -> [CredentialDescriptor] {
         try await db.query("""
-            WITH challenge AS (\(challenge.insert(.registration, userID: "\(userID)")))
+            WITH challenge AS (\(challenge.insert(purpose, userID: "\(userID)", named: true, mfaDigest: mfaDigest)))
             SELECT credential_id, array_to_string(transports, ',') AS transports
             FROM passkeys WHERE user_id = \(userID) ORDER BY seq
             """).map(Self.descriptor)

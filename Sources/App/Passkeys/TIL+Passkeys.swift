@@ -7,11 +7,13 @@ struct PasskeyServices: Sendable {
     let options: PasskeyLoginOptions
     let registration: PasskeyRegistration
     let authentication: PasskeyAuthentication
+    /// The second factors, which take a passkey as one (set once both exist).
+    var secondFactors: SecondFactors?
 }
 
 extension TIL {
     /// Passkeys (issue 20) for `issuer`. Throws when `WEBAUTHN_RP_ID` does not fit the issuer.
-    func passkeyServices(issuer: ServedIssuer, audit: AuditLog) throws -> PasskeyServices {
+    func passkeyServices(issuer: ServedIssuer, audit: AuditLog, mfaChallenges: MFAChallengeRepository) throws -> PasskeyServices {
         try configuration.webAuthn.check(against: issuer.current)
         let relyingParty = ServedRelyingParty(settings: configuration.webAuthn, issuer: issuer)
         let passkeys = PasskeyRepository(db: db)
@@ -21,7 +23,7 @@ extension TIL {
             relyingParty: relyingParty, passkeys: passkeys,
             options: PasskeyLoginOptions(
                 passkeys: passkeys, challenges: challenges, decoys: DecoyCredentials(secret: configuration.secretKey),
-                relyingParty: relyingParty),
+                mfaChallenges: mfaChallenges, relyingParty: relyingParty),
             registration: PasskeyRegistration(credentials: credentials, challenges: challenges, relyingParty: relyingParty),
             authentication: PasskeyAuthentication(
                 credentials: credentials, challenges: challenges, relyingParty: relyingParty, throttle: loginThrottle, audit: audit))
@@ -44,7 +46,7 @@ extension TIL {
     func configurePasskeyPages(_ app: Application, _ services: PasskeyServices, loginPages: LoginPagesController, audit: AuditLog) throws {
         try app.register(collection: PasskeysScriptFile())
         try app.register(collection: PasskeyPagesController(
-            options: services.options, authentication: services.authentication, registration: services.registration,
-            passkeys: services.passkeys, relyingParty: services.relyingParty, loginPages: loginPages, audit: audit))
+            options: services.options, authentication: services.authentication, secondFactors: services.secondFactors,
+            registration: services.registration, passkeys: services.passkeys, relyingParty: services.relyingParty, loginPages: loginPages, audit: audit))
     }
 }

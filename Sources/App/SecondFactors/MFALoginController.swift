@@ -16,8 +16,11 @@ struct MFALoginController: RouteCollection {
 
     func complete(_ request: Request) async throws -> Response {
         let body = try request.content.decode(MFALoginRequest.self)
-        guard let proof = try SecondFactorInput.proof(code: body.code, recoveryCode: body.recoveryCode) else {
-            throw Abort(.badRequest, reason: "Give 'code' (from the authenticator app) or 'recoveryCode' with the 'mfaToken'.")
+        let passkey = try request.content.decode(PasskeyProofField.self).passkey
+        guard let proof = try passkey.map({ try PasskeyProofField.proof($0, besides: body) })
+            ?? SecondFactorInput.proof(code: body.code, recoveryCode: body.recoveryCode)
+        else {
+            throw Abort(.badRequest, reason: "Give 'code' (from the authenticator app), 'recoveryCode' or 'passkey' with the 'mfaToken'.")
         }
         let success = try await secondFactors.complete(body.mfaToken, with: proof, request)
         guard var token = try await tokens.startSession(

@@ -1,4 +1,5 @@
 import Foundation
+import WebAuthn
 
 /// A way a user can prove a second factor, as `methods` names it on the wire.
 enum SecondFactorMethod: String, Codable, Sendable {
@@ -11,6 +12,8 @@ enum SecondFactorMethod: String, Codable, Sendable {
 enum SecondFactorProof: Sendable {
     case code(String)
     case recoveryCode(String)
+    /// A passkey's assertion over a challenge tied to the mfaToken (`PasskeyAuthentication`).
+    case passkey(AuthenticationResponse)
 }
 
 /// A login's second step, done: who, with which scopes, proven how (RFC 8176 `amr`), and how

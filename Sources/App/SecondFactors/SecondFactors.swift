@@ -25,6 +25,8 @@ struct SecondFactors: Sendable {
     let users: UserRepository
     let audit: AuditLog
     let clock: SecondFactorClock
+    /// Passkeys as a second factor; nil where the app has none (commands).
+    var passkeys: PasskeyAuthentication?
 
     init(db: PostgresClient, secretKey: SecretKey?, throttle: LoginThrottle, audit: AuditLog, clock: SecondFactorClock) {
         self.db = db
@@ -54,7 +56,9 @@ struct SecondFactors: Sendable {
     /// The second factors `userID` can complete a login with.
     func methods(of userID: UUID) async throws -> [SecondFactorMethod] {
         guard try await isRequired(for: userID) else { return [] }
-        return try await recoveryCodes.remaining(of: userID) > 0 ? [.totp, .recoveryCode] : [.totp]
+        var methods: [SecondFactorMethod] = try await recoveryCodes.remaining(of: userID) > 0 ? [.totp, .recoveryCode] : [.totp]
+        if try await PasskeyRepository(db: db).count(of: userID) > 0 { methods.append(.passkey) }
+        return methods
     }
 
     /// A new mfaToken for `user`'s login, carrying the `scopes` its first step asked for.
@@ -66,6 +70,7 @@ struct SecondFactors: Sendable {
     /// `tokenGone` (unknown, expired, spent or ended token), 401 wrong code (the token's fifth
     /// ends it), or the throttle's 429.
     func complete(_ mfaToken: String, with proof: SecondFactorProof, _ request: Request) async throws -> SecondFactorSuccess {
+        if case .passkey(let response) = proof { return try await complete(mfaToken, passkey: response, request) }
         guard let userID = try await challenges.user(of: mfaToken), let user = try await users.find(userID) else {
             audit.record(.mfaLoginFailed, request)
             throw Self.tokenGone
@@ -125,6 +130,8 @@ struct SecondFactors: Sendable {
         case .recoveryCode(let code):
             guard let remaining = try await recoveryCodes.spend(code, of: userID, on: runner) else { return nil }
             return AcceptedProof(amr: [], recoveryCodesRemaining: remaining)
+        case .passkey:
+            return nil  // a passkey answers a ceremony's challenge, only in a login's second step (`complete`)
         }
     }
 

@@ -23,7 +23,8 @@ struct SecondFactorsController: RouteCollection {
         let user = try request.auth.require(BearerIdentity.self).user
         return MFAStatus(
             totp: try await secondFactors.isRequired(for: user.id),
-            recoveryCodesRemaining: try await secondFactors.recoveryCodes.remaining(of: user.id), passkeys: 0)
+            recoveryCodesRemaining: try await secondFactors.recoveryCodes.remaining(of: user.id),
+            passkeys: try await PasskeyRepository(db: secondFactors.db).count(of: user.id))
     }
 
     /// A new secret, pending until confirmed (replacing an older pending one); 409 while TOTP is on.

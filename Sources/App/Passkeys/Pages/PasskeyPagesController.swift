@@ -9,6 +9,7 @@ import WebAuthn
 struct PasskeyPagesController: RouteCollection {
     let options: PasskeyLoginOptions
     let authentication: PasskeyAuthentication
+    let secondFactors: SecondFactors?
     let registration: PasskeyRegistration
     let passkeys: PasskeyRepository
     let relyingParty: ServedRelyingParty
@@ -31,8 +32,9 @@ struct PasskeyPagesController: RouteCollection {
         return try await options.options(for: try PasskeyLoginOptions.body(of: request)).encodeResponse(for: request).notStored()
     }
 
-    /// `{"credential": AuthenticationResponseJSON, "returnTo"?}` → a browser session, and
-    /// `{"next"}`: `returnTo` (a path on this server) or the signed-in page.
+    /// `{"credential": AuthenticationResponseJSON, "returnTo"?, "mfaToken"?}` → a browser
+    /// session, and `{"next"}`: `returnTo` (a path on this server) or the signed-in page. With
+    /// an mfaToken, the passkey is the second factor of the password the sign-in form took.
     func signIn(_ request: Request) async throws -> Response {
         try PasskeyPageRequest.checkCSRF(request, boundTo: request.cookie(loginPages.cookies.preLoginName))
         let body = try request.content.decode(SignIn.self)
@@ -40,7 +42,11 @@ struct PasskeyPagesController: RouteCollection {
             guard let path = ReturnTo.validated(path) else { throw Abort(.badRequest, reason: "'returnTo' must be a path on this server.") }
             return path
         }
-        let user = try await authentication.authenticate(body.credential, for: .login, request)
+        let user = if let mfaToken = body.mfaToken, let secondFactors {
+            try await secondFactors.complete(mfaToken, with: .passkey(body.credential), request).user
+        } else {
+            try await authentication.authenticate(body.credential, for: .login, request)
+        }
         guard let session = try await loginPages.sessions.start(for: user, userAgent: request.storedUserAgent) else {
             throw PasskeyAuthentication.refusal("the account changed during the login; try again")
         }
@@ -84,5 +90,6 @@ struct PasskeyPagesController: RouteCollection {
     struct SignIn: Decodable, Sendable {
         let credential: AuthenticationResponse
         let returnTo: String?
+        let mfaToken: String?
     }
 }
