@@ -24,6 +24,16 @@ struct PasskeyCeremony {
             backedUp: false)
     }
 
+    /// A new user `username` (password "password") with a registered ES256 passkey, and a
+    /// token of theirs with `account`.
+    static func holder(_ username: String, on app: TestApp) async throws -> (token: String, authenticator: SoftwareAuthenticator) {
+        _ = try await User.create(username: username, on: app)
+        let token = try await app.client.session(username, scope: "account").value
+        var authenticator = try authenticator()
+        try await PasskeyCeremony(client: app.client).registered(&authenticator, token: token)
+        return (token, authenticator)
+    }
+
     /// The registration options for the bearer of `token`: the challenge and the user handle.
     func creationOptions(_ token: String) async throws -> (challenge: [UInt8], userID: [UInt8]) {
         let response = try await client.send(.post, "/api/users/me/passkeys/options", auth: .bearer(token))

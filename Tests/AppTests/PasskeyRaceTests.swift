@@ -18,11 +18,8 @@ final class PasskeyRaceTests: XCTestCase {
 
     func testOneAssertionSentManyTimesAtOnceLogsInOnce() async throws {
         try await withTestApp(.live, settings: Self.oneOrigin) { app in
-            _ = try await User.create(username: "racer", on: app)
-            let token = try await app.client.session("racer", scope: "account").value
+            var (_, authenticator) = try await PasskeyCeremony.holder("racer", on: app)
             let ceremony = PasskeyCeremony(client: app.client)
-            var authenticator = try PasskeyCeremony.authenticator()
-            try await ceremony.registered(&authenticator, token: token)
             for trial in 1...5 {
                 let assertion = try await ceremony.assertion(&authenticator)
                 let codes = try await statusCodes(of: (0..<8).map { _ in { try await ceremony.sendLogin(assertion) } })
@@ -52,11 +49,8 @@ final class PasskeyRaceTests: XCTestCase {
     /// `WHERE sign_count = old` guard records one; the other is refused however they interleave.
     func testTwoAssertionsWithOneCounterValueRecordOne() async throws {
         try await withTestApp(.live, settings: Self.oneOrigin) { app in
-            _ = try await User.create(username: "clone", on: app)
-            let token = try await app.client.session("clone", scope: "account").value
+            var (_, authenticator) = try await PasskeyCeremony.holder("clone", on: app)
             let ceremony = PasskeyCeremony(client: app.client)
-            var authenticator = try PasskeyCeremony.authenticator()
-            try await ceremony.registered(&authenticator, token: token)
             for trial in 1...5 {
                 var copy = authenticator
                 let first = try await ceremony.assertion(&authenticator)

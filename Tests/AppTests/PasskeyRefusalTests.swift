@@ -13,13 +13,8 @@ import XCTest
 /// Each way a passkey response can be wrong gets its own clear 4xx, at registration and at
 /// login; unknown credentials and bad signatures count in the login throttle.
 final class PasskeyRefusalTests: XCTestCase {
-    /// A user "holder" with an ES256 passkey, and a token with `account`.
     private func holder(_ app: TestApp) async throws -> (token: String, authenticator: SoftwareAuthenticator) {
-        _ = try await User.create(username: "holder", on: app)
-        let token = try await app.client.session("holder", scope: "account").value
-        var authenticator = try PasskeyCeremony.authenticator()
-        try await PasskeyCeremony(client: app.client).registered(&authenticator, token: token)
-        return (token, authenticator)
+        try await PasskeyCeremony.holder("holder", on: app)
     }
 
     /// Prepends a member to clientDataJSON: still valid JSON with the same challenge, but not
