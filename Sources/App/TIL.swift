@@ -120,8 +120,7 @@ public struct TIL: Sendable {
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
         try configurePages(
             app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, secondFactors: secondFactors,
-            totp: totpManagement)
-        try configurePages(app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, passkeys: passkeys)
+            totp: totpManagement, passkeys: passkeys)
         try configureMetrics(app)
 
         var purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)
@@ -148,8 +147,7 @@ public struct TIL: Sendable {
     /// authorization endpoint with its consent page.
     private func configurePages(
         _ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog, signingKeys: SigningKeyRing,
-        secondFactors: SecondFactors, totp: TOTPManagement
-        passkeys: PasskeyServices
+        secondFactors: SecondFactors, totp: TOTPManagement, passkeys: PasskeyServices
     ) throws {
         let settings = configuration.auth
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
