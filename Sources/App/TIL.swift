@@ -170,7 +170,7 @@ public struct TIL: Sendable {
         try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
         let account = AccountPageController(
             loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db), secondFactors: secondFactors,
-            catalog: configuration.oauth.scopes, audit: audit)
+            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit)
         try app.register(collection: account)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
     }

@@ -24,6 +24,6 @@ struct AccountPage: Sendable {
     }
 
     private var head: HTML {
-        "<meta name=\"csrf-token\" content=\"\(csrfToken)\">\n"
+        PasskeysScript.head(csrfToken: csrfToken)
     }
 }

@@ -11,6 +11,7 @@ struct AccountPageController: RouteCollection {
     let grants: GrantRepository
     let secondFactors: SecondFactors
     let catalog: OAuthScopeCatalog
+    let passkeys: PasskeyRepository
     let audit: AuditLog
 
     static let path = "/account"
@@ -47,9 +48,11 @@ struct AccountPageController: RouteCollection {
                 SessionsSection(sessions: try await live.items, csrfToken: session.csrfToken).html,
                 AppsSection(grants: try await consented, words: { catalog.words(for: $0) ?? $0 }, csrfToken: session.csrfToken).html,
                 totp.html,
-                SecondFactorPlaceholders.passkeys,
+                PasskeysSection(passkeys: try await passkeys.list(of: userID), csrfToken: session.csrfToken).html,
             ])
-        return loginPages.sliding(PageResponse(status: status, html: page.html), session)
+        var response = PageResponse(status: status, html: page.html)
+        response.policy.runsScript = true
+        return loginPages.sliding(response, session)
     }
 
     func endSession(_ request: Request) async throws -> Response {

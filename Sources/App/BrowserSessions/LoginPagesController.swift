@@ -44,7 +44,9 @@ struct LoginPagesController: RouteCollection {
             clientName: context.clientName)
         var headers = headers
         headers.setCookie(cookie)
-        return PageResponse(status: status, html: form.html, policy: context.policy, headers: headers)
+        var policy = context.policy
+        policy.runsScript = true  // the passkeys script, TIL's own file
+        return PageResponse(status: status, html: form.html, policy: policy, headers: headers)
     }
 
     func showLogin(_ request: Request) async throws -> Response {

@@ -3,7 +3,9 @@ import Web
 /// The sign-in form, the same on `/login` and inside an authorization request: a username
 /// and a password with their labels and autocomplete hints, the CSRF token, and where to go
 /// afterwards. It posts to `/login`, TIL's own path; an error is announced (`role="alert"`)
-/// and tied to the fields it concerns. It never says whether a username exists.
+/// and tied to the fields it concerns. It never says whether a username exists. Below it, a
+/// "Sign in with a passkey" button, `hidden` until the passkeys script finds WebAuthn in the
+/// browser (with the username typed, if any, it offers that user's passkeys; else any).
 struct LoginForm: Sendable {
     var csrfToken: String
     var returnTo: String?
@@ -17,7 +19,7 @@ struct LoginForm: Sendable {
         let describedBy: HTML = error == nil ? .empty : " aria-describedby=\"login-error\" aria-invalid=\"true\""
         let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"login-error\">\($0)</p>\n" } ?? .empty
         let returnField: HTML = returnTo.map { "<input type=\"hidden\" name=\"return_to\" value=\"\($0)\">\n" } ?? .empty
-        return PageLayout.render(title: "Sign in", client: clientName, """
+        return PageLayout.render(title: "Sign in", client: clientName, head: PasskeysScript.head(csrfToken: csrfToken), """
             \(alert)<form method="post" action="/login">
             <input type="hidden" name="csrf_token" value="\(csrfToken)">
             \(returnField)<label for="username">Username</label>
@@ -26,6 +28,7 @@ struct LoginForm: Sendable {
             <input type="password" id="password" name="password" autocomplete="current-password" required\(describedBy)>
             <button type="submit">Sign in</button>
             </form>
+            <p><button type="button" id="passkey-sign-in" class="secondary" hidden>Sign in with a passkey</button></p>
             """)
     }
 }

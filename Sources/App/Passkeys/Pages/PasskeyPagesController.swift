@@ -17,7 +17,7 @@ struct PasskeyPagesController: RouteCollection {
     let audit: AuditLog
 
     /// Where a passkey sign-in without `return_to` goes on to.
-    static let signedInPage = "/login"
+    static let signedInPage = "/account"
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("login", "passkey", "options", use: loginOptions)

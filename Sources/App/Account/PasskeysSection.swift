@@ -1,0 +1,45 @@
+import Foundation
+import TILWire
+import Web
+
+/// The account page's passkeys: each one's name, when it was added and last used, with Remove;
+/// and the form `#passkey-add` the passkeys script drives (hidden without it).
+struct PasskeysSection: Sendable {
+    var passkeys: [PasskeySummary]
+    var csrfToken: String
+
+    var html: HTML {
+        let items = passkeys.map(item)
+        let list: HTML = items.isEmpty
+            ? "<p>No passkeys yet.</p>"
+            : "<ul class=\"items\">\n\(HTML.joined(items, separator: "\n"))\n</ul>"
+        return """
+            <section aria-labelledby="passkeys-heading">
+            <h2 id="passkeys-heading">Passkeys</h2>
+            <p class="hint">Sign in with your device's fingerprint, face or PIN instead of your password.</p>
+            \(list)
+            <form id="passkey-add" hidden>
+            <label for="passkey-name">Name</label>
+            <input type="text" id="passkey-name" name="name" maxlength="64" required>
+            <button type="submit">Add a passkey</button>
+            </form>
+            </section>
+            """
+    }
+
+    private func item(_ passkey: PasskeySummary) -> HTML {
+        let id = "passkey-\(passkey.id.uuidString.lowercased())"
+        let used: HTML = passkey.lastUsedAt.map { " · last used \(PageDate.html($0))" } ?? " · never used"
+        let button = ActionButton(
+            action: "/account/passkeys/\(passkey.id.uuidString.lowercased())/remove", label: "Remove", csrfToken: csrfToken, describedBy: id)
+        return """
+            <li class="item">
+            <div class="item-text">
+            <p class="item-title" id="\(id)">\(passkey.name)</p>
+            <p class="meta">Added \(PageDate.html(passkey.createdAt))\(used)</p>
+            </div>
+            \(button.html)
+            </li>
+            """
+    }
+}
