@@ -173,6 +173,7 @@ public struct TIL: Sendable {
             catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit)
         try app.register(collection: account)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
+        try app.register(collection: AccountPasskeyForms(accountPages: account, passkeys: passkeys.passkeys, audit: audit))
     }
 
     /// RFC 8628's device codes, living `DEVICE_CODE_TTL`.

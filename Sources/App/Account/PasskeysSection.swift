@@ -18,7 +18,8 @@ struct PasskeysSection: Sendable {
             <h2 id="passkeys-heading">Passkeys</h2>
             <p class="hint">Sign in with your device's fingerprint, face or PIN instead of your password.</p>
             \(list)
-            <form id="passkey-add" hidden>
+            <form method="post" action="/account/passkeys" id="passkey-add" hidden>
+            <input type="hidden" name="csrf_token" value="\(csrfToken)">
             <label for="passkey-name">Name</label>
             <input type="text" id="passkey-name" name="name" maxlength="64" required>
             <button type="submit">Add a passkey</button>
@@ -30,13 +31,18 @@ struct PasskeysSection: Sendable {
     private func item(_ passkey: PasskeySummary) -> HTML {
         let id = "passkey-\(passkey.id.uuidString.lowercased())"
         let used: HTML = passkey.lastUsedAt.map { " · last used \(PageDate.html($0))" } ?? " · never used"
-        let button = ActionButton(
-            action: "/account/passkeys/\(passkey.id.uuidString.lowercased())/remove", label: "Remove", csrfToken: csrfToken, describedBy: id)
+        let path = "/account/passkeys/\(passkey.id.uuidString.lowercased())"
+        let button = ActionButton(action: path + "/remove", label: "Remove", csrfToken: csrfToken, describedBy: id)
         return """
             <li class="item">
             <div class="item-text">
             <p class="item-title" id="\(id)">\(passkey.name)</p>
             <p class="meta">Added \(PageDate.html(passkey.createdAt))\(used)</p>
+            <form method="post" action="\(path)/rename" class="inline">\
+            <input type="hidden" name="csrf_token" value="\(csrfToken)">\
+            <label for="\(id)-name" class="visually-hidden">New name</label>\
+            <input type="text" id="\(id)-name" name="name" value="\(passkey.name)" maxlength="64" required aria-describedby="\(id)">\
+            <button type="submit" class="secondary">Rename</button></form>
             </div>
             \(button.html)
             </li>
