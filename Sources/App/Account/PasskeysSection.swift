@@ -2,30 +2,26 @@ import Foundation
 import TILWire
 import Web
 
-/// The account page's passkeys: each one's name, when it was added and last used, with Remove;
-/// and the form `#passkey-add` the passkeys script drives (hidden without it).
+/// The account page's passkeys: each one's name, when it was added and last used, with Rename
+/// and Remove (plain forms); and the form `#passkey-add` the passkeys script drives (hidden
+/// without it: adding a passkey needs the browser's WebAuthn).
 struct PasskeysSection: Sendable {
     var passkeys: [PasskeySummary]
     var csrfToken: String
 
     var html: HTML {
-        let items = passkeys.map(item)
-        let list: HTML = items.isEmpty
-            ? "<p>No passkeys yet.</p>"
-            : "<ul class=\"items\">\n\(HTML.joined(items, separator: "\n"))\n</ul>"
-        return """
-            <section aria-labelledby="passkeys-heading">
-            <h2 id="passkeys-heading">Passkeys</h2>
-            <p class="hint">Sign in with your device's fingerprint, face or PIN instead of your password.</p>
-            \(list)
-            <form method="post" action="/account/passkeys" id="passkey-add" hidden>
-            <input type="hidden" name="csrf_token" value="\(csrfToken)">
-            <label for="passkey-name">Name</label>
-            <input type="text" id="passkey-name" name="name" maxlength="64" required>
-            <button type="submit">Add a passkey</button>
-            </form>
-            </section>
-            """
+        AccountSection.render(
+            id: "passkeys", heading: "Passkeys",
+            lead: "<p class=\"hint\">Sign in with your device's fingerprint, face or PIN instead of your password.</p>\n",
+            items: passkeys.map(item), empty: "No passkeys yet.", after: """
+                <form method="post" action="/account/passkeys" id="passkey-add" hidden>
+                <input type="hidden" name="csrf_token" value="\(csrfToken)">
+                <label for="passkey-name">Name</label>
+                <input type="text" id="passkey-name" name="name" maxlength="64" required>
+                <button type="submit">Add a passkey</button>
+                </form>
+
+                """)
     }
 
     private func item(_ passkey: PasskeySummary) -> HTML {

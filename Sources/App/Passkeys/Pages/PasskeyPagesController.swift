@@ -42,12 +42,12 @@ struct PasskeyPagesController: RouteCollection {
             guard let path = ReturnTo.validated(path) else { throw Abort(.badRequest, reason: "'returnTo' must be a path on this server.") }
             return path
         }
-        let user = if let mfaToken = body.mfaToken, let secondFactors {
-            try await secondFactors.complete(mfaToken, with: .passkey(body.credential), request).user
+        let (user, amr) = if let mfaToken = body.mfaToken, let secondFactors {
+            try await secondFactors.complete(mfaToken, with: .passkey(body.credential), request).proven
         } else {
-            try await authentication.authenticate(body.credential, for: .login, request)
+            (try await authentication.authenticate(body.credential, for: .login, request), ["hwk", "user"])
         }
-        guard let session = try await loginPages.sessions.start(for: user, userAgent: request.storedUserAgent) else {
+        guard let session = try await loginPages.sessions.start(for: user, userAgent: request.storedUserAgent, amr: amr) else {
             throw PasskeyAuthentication.refusal("the account changed during the login; try again")
         }
         audit.record(.loginSucceeded, request, userID: user.id, sessionID: session.id)
@@ -92,4 +92,9 @@ struct PasskeyPagesController: RouteCollection {
         let returnTo: String?
         let mfaToken: String?
     }
+}
+
+extension SecondFactorSuccess {
+    /// Who, and how (`amr`).
+    var proven: (User, [String]) { (user, amr) }
 }
