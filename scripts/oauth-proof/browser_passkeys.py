@@ -3,8 +3,8 @@
 user verification) through selenium. A person signs in with their password, adds a passkey on
 the account page, signs out, and signs in on the login page with the passkey only, no username
 typed. The pages are opened at http://localhost:PORT: WebAuthn refuses IP addresses, and TIL's
-RP ID for a loopback-IP issuer is `localhost`. A screenshot of the passkey sign-in page goes
-to TIL_SCREENSHOTS (docs/images/ for the README)."""
+RP ID for a loopback-IP issuer is `localhost`. Screenshots of the passkey sign-in page and of
+the account page with the passkey go to TIL_SCREENSHOTS (docs/images/ for the README)."""
 
 import urllib.parse
 
@@ -60,6 +60,7 @@ def add_passkey(driver, authenticator):
     check_equal(len(stored), 1, "the authenticator holds one credential")
     check(stored[0]["isResidentCredential"], "a discoverable credential (a passkey)")
     check_equal(stored[0]["rpId"], "localhost", "bound to the RP ID localhost")
+    screenshot(driver, "passkey-account.png")
     return stored[0]
 
 
