@@ -9,8 +9,8 @@ the account page with the passkey go to TIL_SCREENSHOTS (docs/images/ for the RE
 import urllib.parse
 
 import requests
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as shown
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_login import chromium, page_text, press, screenshot, wait_for
@@ -19,6 +19,12 @@ from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, check_status, sum
 USERNAME, PASSWORD, NAME = "passkey-person", "a-long-passkey-proof-password", "Proof laptop"
 # The same server by name: the origin passkeys are bound to.
 PAGES = TIL_URL.replace("://127.0.0.1:", "://localhost:")
+
+
+def settled(driver, condition, seconds=15):
+    """Waits for `condition`, reading the page again whenever the script's navigation replaced
+    it under the read (a stale element is a page on its way, not a failure)."""
+    WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def create_user():
@@ -54,7 +60,7 @@ def add_passkey(driver, authenticator):
     form = wait_for(driver, "form#passkey-add", "the account page offers to add a passkey (the script un-hides its form)")
     form.find_element(By.CSS_SELECTOR, "input[name=name]").send_keys(NAME)
     press(driver, form.find_element(By.CSS_SELECTOR, "button, input[type=submit]"))
-    WebDriverWait(driver, 10).until(lambda d: NAME in page_text(d))
+    settled(driver, lambda d: NAME in page_text(d))
     check(NAME in page_text(driver), "the account page lists the new passkey by its name")
     stored = driver.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
     check_equal(len(stored), 1, "the authenticator holds one credential")
@@ -77,10 +83,11 @@ def sign_in_with_passkey(driver, credential, authenticator):
     check(not driver.find_element(By.CSS_SELECTOR, "input[name=username]").get_attribute("value"), "no username typed")
     screenshot(driver, "passkey-sign-in.png")
     button.click()
-    WebDriverWait(driver, 15).until(lambda d: urllib.parse.urlsplit(d.current_url).path != "/login"
-                                    or USERNAME in page_text(d) or d.find_elements(By.CSS_SELECTOR, ".passkey-error"))
+    settled(driver, lambda d: urllib.parse.urlsplit(d.current_url).path != "/login"
+            or d.find_elements(By.CSS_SELECTOR, ".passkey-error"))
     errors = driver.find_elements(By.CSS_SELECTOR, ".passkey-error")
     check(not errors, "the passkey sign-in went through", errors[0].text if errors else None)
+    settled(driver, lambda d: USERNAME in page_text(d))
     check(USERNAME in page_text(driver), f"signed in as {USERNAME} with the passkey alone", page_text(driver)[:600])
     again = driver.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"][0]
     check(again["signCount"] > credential["signCount"], "the authenticator signed once more")
