@@ -66,6 +66,7 @@ def add_passkey(driver, authenticator):
     check_equal(len(stored), 1, "the authenticator holds one credential")
     check(stored[0]["isResidentCredential"], "a discoverable credential (a passkey)")
     check_equal(stored[0]["rpId"], "localhost", "bound to the RP ID localhost")
+    driver.execute_script("document.getElementById('passkeys-heading').scrollIntoView()")
     screenshot(driver, "passkey-account.png")
     return stored[0]
 

@@ -16,7 +16,7 @@ struct PasskeysSection: Sendable {
             items: passkeys.map(item), empty: "No passkeys yet.", after: """
                 <form method="post" action="/account/passkeys" id="passkey-add" hidden>
                 <input type="hidden" name="csrf_token" value="\(csrfToken)">
-                <label for="passkey-name">Name</label>
+                <label for="passkey-name">Name for a new passkey</label>
                 <input type="text" id="passkey-name" name="name" maxlength="64" required>
                 <button type="submit">Add a passkey</button>
                 </form>
@@ -34,11 +34,15 @@ struct PasskeysSection: Sendable {
             <div class="item-text">
             <p class="item-title" id="\(id)">\(passkey.name)</p>
             <p class="meta">Added \(PageDate.html(passkey.createdAt))\(used)</p>
-            <form method="post" action="\(path)/rename" class="inline">\
-            <input type="hidden" name="csrf_token" value="\(csrfToken)">\
-            <label for="\(id)-name" class="visually-hidden">New name</label>\
-            <input type="text" id="\(id)-name" name="name" value="\(passkey.name)" maxlength="64" required aria-describedby="\(id)">\
-            <button type="submit" class="secondary">Rename</button></form>
+            <details class="alternative">
+            <summary>Rename</summary>
+            <form method="post" action="\(path)/rename">
+            <input type="hidden" name="csrf_token" value="\(csrfToken)">
+            <label for="\(id)-name">New name</label>
+            <input type="text" id="\(id)-name" name="name" value="\(passkey.name)" maxlength="64" required aria-describedby="\(id)">
+            <button type="submit" class="secondary">Rename</button>
+            </form>
+            </details>
             </div>
             \(button.html)
             </li>

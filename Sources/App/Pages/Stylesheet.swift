@@ -29,7 +29,6 @@ struct Stylesheet: RouteCollection {
         .account-bar { display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
         .account-bar p { margin: 0; }
         form.inline { display: inline; margin: 0; }
-        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         form.inline button, .item button { margin: 0; padding: .35rem .9rem; white-space: nowrap; }
         li.item > form { flex-shrink: 0; }
         button.danger { background: transparent; color: var(--error); border-color: var(--error); }
