@@ -109,4 +109,25 @@ final class PasskeyChallengeTests: XCTestCase {
             contract.check(try await ceremony.sendLogin(Data("{}".utf8)), .post, "/api/users/login/passkey")
         }
     }
+
+    /// Anyone may ask for login options, each a row for five minutes: one address holds at
+    /// most `livePerAddress` live challenges, then gets 429 with `Retry-After` (the page
+    /// endpoint shares the rule); an expired one makes room again.
+    func testOneAddressHoldsABoundedNumberOfLiveLoginChallenges() async throws {
+        try await withTestApp { app in
+            for _ in 0..<WebAuthnChallenges.livePerAddress { _ = try await issuedChallenge(app) }
+            let refused = try await app.client.send(.post, "/api/users/login/passkey/options", json: ["username": "anyone"])
+            XCTAssertEqual(refused.status.code, 429, refused.bodyString)
+            XCTAssertEqual(refused.headers["Retry-After"], "300")
+            let held = try await PasskeyRows.challengeCount(on: app)
+            XCTAssertEqual(held, WebAuthnChallenges.livePerAddress, "the refused request stored nothing")
+
+            try await app.til.db.execute("""
+                UPDATE webauthn_challenges SET expires_at = now() - interval '1 second'
+                WHERE digest = (SELECT digest FROM webauthn_challenges LIMIT 1)
+                """)
+            let again = try await app.client.send(.post, "/api/users/login/passkey/options")
+            XCTAssertEqual(again.status.code, 200, "an expired challenge makes room: \(again.bodyString)")
+        }
+    }
 }

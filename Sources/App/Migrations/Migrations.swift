@@ -9,7 +9,8 @@ enum TILMigrations {
          seedAdmin(password: adminPassword, hasher: hasher), uniqueUsernamesIgnoringCase,
          createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
          sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema,
-         nullSkippingIndexes, openIDConnectSchema, secondFactorSchema, passkeysSchema]
+         nullSkippingIndexes, openIDConnectSchema, secondFactorSchema, passkeysSchema,
+         passkeyChallengeAddresses]
     }
 
     static let createUsers = Migration(

@@ -51,4 +51,14 @@ extension TILMigrations {
             "CREATE INDEX webauthn_challenges_user_id ON webauthn_challenges (user_id)",
         ],
         revert: ["DROP TABLE webauthn_challenges", "DROP TABLE passkeys"])
+
+    /// The address that asked for a login's challenge, so one address holds at most
+    /// `WebAuthnChallenges.livePerAddress` live ones (anyone may ask for login options).
+    static let passkeyChallengeAddresses = Migration(
+        name: "PasskeyChallengeAddresses",
+        prepare: [
+            "ALTER TABLE webauthn_challenges ADD COLUMN requested_from text",
+            "CREATE INDEX webauthn_challenges_requested_from ON webauthn_challenges (requested_from) WHERE requested_from IS NOT NULL",
+        ],
+        revert: ["ALTER TABLE webauthn_challenges DROP COLUMN requested_from"])
 }

@@ -20,7 +20,7 @@ struct PasskeyLoginController: RouteCollection {
     }
 
     func requestOptions(_ request: Request) async throws -> Response {
-        try await options.options(for: try PasskeyLoginOptions.body(of: request)).encodeResponse(for: request).notStored()
+        try await options.options(for: try PasskeyLoginOptions.body(of: request), from: request.clientAddress).encodeResponse(for: request).notStored()
     }
 
     /// A new session with the scopes asked for (`?scope=`) or all that any user may hold.

@@ -23,9 +23,11 @@ struct PasskeyLoginOptions: Sendable {
         let mfaToken: String?
     }
 
-    /// The options for `body` (nil: an empty request).
-    func options(for body: Body?) async throws -> RequestOptions {
-        let challenge = WebAuthnChallenges.Fresh()
+    /// The options for `body` (nil: an empty request), asked for from `address`.
+    func options(for body: Body?, from address: String) async throws -> RequestOptions {
+        try await challenges.checkRoom(for: address)
+        var challenge = WebAuthnChallenges.Fresh()
+        challenge.requestedFrom = address
         let username = body?.username ?? ""
         guard username.utf8.count <= Self.maxUsernameBytes else {
             throw Abort(.badRequest, reason: "'username' must be at most \(Self.maxUsernameBytes) bytes.")

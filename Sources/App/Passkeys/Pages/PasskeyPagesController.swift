@@ -29,7 +29,7 @@ struct PasskeyPagesController: RouteCollection {
     /// The sign-in page's options: bound to its pre-login cookie, like its form.
     func loginOptions(_ request: Request) async throws -> Response {
         try PasskeyPageRequest.checkCSRF(request, boundTo: request.cookie(loginPages.cookies.preLoginName))
-        return try await options.options(for: try PasskeyLoginOptions.body(of: request)).encodeResponse(for: request).notStored()
+        return try await options.options(for: try PasskeyLoginOptions.body(of: request), from: request.clientAddress).encodeResponse(for: request).notStored()
     }
 
     /// `{"credential": AuthenticationResponseJSON, "returnTo"?, "mfaToken"?}` → a browser
