@@ -14,7 +14,7 @@ COPY Examples ./Examples
 RUN swift build -c release --product til-server --static-swift-stdlib
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libpq5 libssl3 libcrypt1 ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends libpq5 libssl3 libcrypt1 libqrencode4 ca-certificates \
     && rm -rf /var/lib/apt/lists/* && useradd --system --no-create-home til
 COPY --from=build /src/.build/release/til-server /usr/local/bin/til-server
 USER til

@@ -83,4 +83,14 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertFalse(dockerfile.contains("/usr/lib/swift/linux"), "no Swift runtime copied beside a static binary")
         XCTAssertTrue(dockerfile.contains("\nUSER til"))
     }
+
+    /// The runtime stage installs the shared library behind each system-library target the
+    /// server links (libpq, OpenSSL, libcrypt, and libqrencode for the TOTP enrolment's QR code).
+    func testTheRuntimeImageHasTheSystemLibrariesTheServerLinks() throws {
+        let dockerfile = try text("Dockerfile")
+        let runtime = try XCTUnwrap(dockerfile.components(separatedBy: "\nFROM ").last)
+        for package in ["libpq5", "libssl3", "libcrypt1", "libqrencode4"] {
+            XCTAssertTrue(runtime.contains(" \(package) "), "the runtime stage installs \(package)")
+        }
+    }
 }
