@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "TILClient", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "TILCLI",
-            dependencies: ["TILClient", "Terminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["TILClient", "Terminal", "QRCode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
@@ -129,7 +129,7 @@ let package = Package(
         // Test support for the TIL app: the shared test database and the app under test.
         .target(
             name: "AppTesting",
-            dependencies: ["App", "Web", "WebTesting", "Postgres", logging],
+            dependencies: ["App", "Web", "WebTesting", "Postgres", "OneTimePasswords", logging],
             swiftSettings: swiftSettings
         ),
 
@@ -171,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TILClientTests",
-            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "Threads", logging],
+            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "OneTimePasswords", "QRCode", "Threads", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "NotesExampleTests", dependencies: ["NotesExample"], swiftSettings: swiftSettings),

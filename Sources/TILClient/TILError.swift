@@ -21,11 +21,17 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
     /// answer that is not this sign-in's (another `state` or issuer, no code), or
     /// `invalid_id_token`; `reason` says what happened, in words.
     case signInFailed(error: String, reason: String)
+    /// The password was right, but the account has a second factor: no token yet. Finish the
+    /// login with `APIClient.completeSecondFactor(challenge, code:)` (or `recoveryCode:`).
+    case secondFactorRequired(SecondFactorChallenge)
 
     /// The HTTP status, for errors that have one.
     public var status: Int? {
-        if case .server(let status, _, _) = self { return status }
-        return nil
+        switch self {
+        case .server(let status, _, _): status
+        case .secondFactorRequired: 401
+        default: nil
+        }
     }
 
     /// One line for a person.
@@ -39,6 +45,7 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
         case .redirected(let status, let location):
             "the server redirected (\(status)) to \(location); TIL's API never redirects, so it was not followed: use the right server URL"
         case .signInFailed(let error, let reason): "sign-in failed (\(error)): \(reason)"
+        case .secondFactorRequired(let challenge): challenge.description
         }
     }
 }

@@ -2,33 +2,10 @@ import AppTesting
 import Foundation
 import Logging
 import OneTimePasswords
-import Synchronization
 import Web
 import WebTesting
 import XCTest
 @testable import App
-
-/// A clock the tests move: the second factors' time (TOTP steps, mfaToken expiry), starting
-/// at the first second of a 30-second step, so `advance(steps:)` lands on step boundaries.
-final class TestClock: Sendable {
-    private let instant: Mutex<Date>
-    static let start = Date(timeIntervalSince1970: 1_800_000_000)  // a multiple of 30
-
-    init(_ start: Date = TestClock.start) {
-        instant = Mutex(start)
-    }
-
-    var now: Date { instant.withLock { $0 } }
-    var clock: SecondFactorClock { SecondFactorClock { [self] in now } }
-
-    func advance(seconds: TimeInterval) {
-        instant.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-
-    func advance(steps: Int) {
-        advance(seconds: Double(steps) * Double(TOTP.stepSeconds))
-    }
-}
 
 /// An account with TOTP on, as a test enrolled it through the API.
 struct EnrolledUser {

@@ -34,20 +34,4 @@ final class ErrorTests: XCTestCase {
             XCTAssertFalse(reason.isEmpty)
         }
     }
-
-    private func assertServerError(
-        _ status: Int, _ reason: String, challenge: String? = nil,
-        file: StaticString = #filePath, line: UInt = #line, _ work: () async throws -> some Any
-    ) async {
-        do {
-            _ = try await work()
-            XCTFail("expected \(status)", file: file, line: line)
-        } catch TILError.server(let got, let said, let code) {
-            XCTAssertEqual(got, status, said, file: file, line: line)
-            XCTAssertEqual(said, reason, file: file, line: line)
-            XCTAssertEqual(code, challenge, file: file, line: line)
-        } catch {
-            XCTFail("expected \(status), got \(error)", file: file, line: line)
-        }
-    }
 }

@@ -16,17 +16,21 @@ import XCTest
 final class LiveServer: Sendable {
     let til: TIL
     let url: URL
+    /// The server's clock for second factors (TOTP steps, mfaToken expiry): tests move it.
+    let clock: TestClock
 
-    private init(til: TIL, url: URL) {
+    private init(til: TIL, url: URL, clock: TestClock) {
         self.til = til
         self.url = url
+        self.clock = clock
     }
 
     /// Runs `body` against a fresh server; `settings` are environment variables for the app
     /// (`["TOKEN_TTL": "1"]`), on top of the test defaults (bcrypt cost 4).
     static func run<R>(settings: [String: String] = [:], _ body: (LiveServer) async throws -> R) async throws -> R {
-        try await TestApp.run(.live, settings: settings) { app in
-            try await body(LiveServer(til: app.til, url: URL(string: "http://127.0.0.1:\(app.app.boundPort)")!))
+        let clock = TestClock()
+        return try await TestApp.run(.live, settings: settings, clock: clock.clock) { app in
+            try await body(LiveServer(til: app.til, url: URL(string: "http://127.0.0.1:\(app.app.boundPort)")!, clock: clock))
         }
     }
 
@@ -84,6 +88,12 @@ extension LiveServer {
             """)
     }
 
+    /// The `amr` of a session, as the server recorded how it was authenticated.
+    func amr(ofSession id: UUID) async throws -> [String] {
+        let rows = try await til.db.query("SELECT array_to_string(amr, ' ') AS amr FROM sessions WHERE id = \(id)")
+        return try XCTUnwrap(rows.first).decode(column: "amr", as: String.self).split(separator: " ").map(String.init)
+    }
+
     func endAllSessions(of user: TestUser) async throws {
         try await til.db.execute("UPDATE sessions SET revoked_at = now() WHERE user_id = \(user.id) AND revoked_at IS NULL")
     }
@@ -126,5 +136,22 @@ func assertNotAuthenticated(
     } catch TILError.notAuthenticated {
     } catch {
         XCTFail("expected notAuthenticated, got \(error)", file: file, line: line)
+    }
+}
+
+/// Asserts that `work` throws `TILError.server` with this status, reason and challenge error.
+func assertServerError(
+    _ status: Int, _ reason: String, challenge: String? = nil,
+    file: StaticString = #filePath, line: UInt = #line, _ work: () async throws -> some Any
+) async {
+    do {
+        _ = try await work()
+        XCTFail("expected \(status)", file: file, line: line)
+    } catch TILError.server(let got, let said, let code) {
+        XCTAssertEqual(got, status, said, file: file, line: line)
+        XCTAssertEqual(said, reason, file: file, line: line)
+        XCTAssertEqual(code, challenge, file: file, line: line)
+    } catch {
+        XCTFail("expected \(status), got \(error)", file: file, line: line)
     }
 }

@@ -33,6 +33,8 @@ struct Failure {
             default: .failed
             }
             (message, self.status) = ("\(reason) (\(code))", status)
+        case TILError.secondFactorRequired(let challenge):
+            (message, status) = ("not authenticated: \(challenge). Run `til login`.", .notAuthenticated)
         case TILError.invalidArgument(let reason):
             (message, status) = (reason, .usage)
         case let error as TILError:

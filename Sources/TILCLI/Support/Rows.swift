@@ -26,3 +26,8 @@ extension SessionInfo: TableRow {
          scopes.map(\.rawValue).joined(separator: " "), current ? "*" : "", userAgent ?? ""]
     }
 }
+
+extension MFAStatus: TableRow {
+    static var headers: [String] { ["TOTP", "RECOVERY CODES LEFT", "PASSKEYS"] }
+    var cells: [String] { [totp ? "on" : "off", String(recoveryCodesRemaining), String(passkeys)] }
+}

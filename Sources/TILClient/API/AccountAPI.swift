@@ -19,9 +19,10 @@ public struct AccountAPI: Sendable {
         try await client.send(APIRequest("DELETE", "/api/users/me/sessions/\(id.uuidString)", authorization: .bearer(.account)))
     }
 
-    /// `PUT /api/users/me/password`: every other session ends; this one stays.
-    public func changePassword(current: String, new: String) async throws {
-        let body = PasswordChangeRequest(currentPassword: current, newPassword: new)
+    /// `PUT /api/users/me/password`: every other session ends; this one stays. With TOTP on,
+    /// `proof` (a code or a recovery code) is required as well.
+    public func changePassword(current: String, new: String, proof: SecondFactorCode? = nil) async throws {
+        let body = PasswordChangeRequest(currentPassword: current, newPassword: new, code: proof?.code, recoveryCode: proof?.recoveryCode)
         try await client.send(try APIRequest("PUT", "/api/users/me/password", json: body, authorization: .bearer(.account)))
     }
 }

@@ -6,14 +6,17 @@ extension APIClient {
     /// the scope set granted (all unless `scopes` names fewer). The sessions it replaces —
     /// the same scopes here, or every login held for another server or user — are ended at the
     /// server that issued them.
+    ///
+    /// For an account with TOTP on, a right password issues no token yet: this throws
+    /// `TILError.secondFactorRequired` with the challenge that `completeSecondFactor` finishes.
     @discardableResult
     public func login(username: String, password: String, scopes: Set<Scope>? = nil) async throws -> Token {
         var query: [(name: String, value: String)] = []
         if let scopes { query.append((name: "scope", value: ScopeSet(scopes).description)) }
         let request = APIRequest("POST", "/api/users/login", query: query, authorization: .basic(username: username, password: password))
-        let issued = try Self.issued(from: try await send(request))
-        await endQuietly(try await keeper.keep(issued, username: username))
-        return issued.token
+        let response = try await pipeline.send(request)
+        if let challenge = SecondFactorChallenge(response, username: username) { throw TILError.secondFactorRequired(challenge) }
+        return try await keepLogin(Self.issued(from: try Self.checked(response, for: request)), username: username)
     }
 
     /// `POST /api/users/logout` for every login this client holds, then forgets them.

@@ -3,8 +3,8 @@ import Foundation
 import Terminal
 import TILClient
 
-/// `til login [--server URL] [--username U] [--scope S] [--password-stdin]`, `til login --web`, or
-/// `til login --browser [--scope S]`
+/// `til login [--server URL] [--username U] [--scope S] [--password-stdin] [--code C | --recovery-code-stdin]`,
+/// `til login --web`, or `til login --browser [--scope S]`
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Log in and keep the tokens for the next commands.",
@@ -14,7 +14,9 @@ struct Login: AsyncParsableCommand {
             server. Warns when an http:// server is not this machine. With --web, no password \
             is typed here: approve a one-time code in a browser (opened with $BROWSER when set). \
             With --browser, sign in in this machine's browser (opened with $BROWSER, else open \
-            the URL shown); til catches its answer on 127.0.0.1.
+            the URL shown); til catches its answer on 127.0.0.1. For an account with TOTP on, \
+            the code of the authenticator app is asked after the password (or given with --code; \
+            a recovery code with --recovery-code-stdin).
             """)
 
     @Flag(help: "Log in through a browser with a one-time code (OAuth device grant, as the til-cli client).")
@@ -39,6 +41,8 @@ struct Login: AsyncParsableCommand {
     @Flag(help: "Read the password from stdin's first line instead of asking.")
     var passwordStdin = false
 
+    @OptionGroup var secondFactor: SecondFactorOptions
+
     func validate() throws {
         _ = try scopes()
         if web, username != nil || passwordStdin || !scope.isEmpty {
@@ -46,6 +50,9 @@ struct Login: AsyncParsableCommand {
         }
         if browser, web || username != nil || passwordStdin {
             throw ValidationError("--browser takes no --web, --username or --password-stdin: the browser says who.")
+        }
+        if web || browser, secondFactor.isGiven {
+            throw ValidationError("--web and --browser take no code: the server's pages ask for the second factor.")
         }
         guard (1...3600).contains(browserTimeout) else { throw ValidationError("--browser-timeout must be 1 to 3600 seconds.") }
     }
@@ -62,9 +69,24 @@ struct Login: AsyncParsableCommand {
         }
         let username = try username ?? Prompt.ask("Username: ", otherwise: "--username")
         let password = passwordStdin ? try Prompt.stdinLine("the password") : try Prompt.ask("Password: ", secret: true)
-        let token = try await context.client.login(username: username, password: password, scopes: try scopes())
+        let token = try await passwordLogin(context, username: username, password: password)
         let summary = LoginSummary(server: context.client.server, username: username, token: token)
         try summary.print(to: context.output, json: options.json, "Logged in to \(summary.server) as \(username) (scopes: \(summary.scopeNames)).")
+    }
+
+    /// The login, with its second step when the server asks for one.
+    private func passwordLogin(_ context: Context, username: String, password: String) async throws -> Token {
+        let token: Token
+        do {
+            token = try await context.client.login(username: username, password: password, scopes: try scopes())
+            if secondFactor.isGiven { context.output.warn("\(username) has no second factor: the code given was not used.") }
+        } catch TILError.secondFactorRequired(let challenge) {
+            token = try await context.client.completeSecondFactor(challenge, with: try secondFactor.answer())
+        }
+        if let left = token.recoveryCodesRemaining {
+            context.output.note("A recovery code was used up: \(left) left (`til mfa recovery-codes` makes a new set).")
+        }
+        return token
     }
 
     /// The scopes named, nil for all; an unknown name is a usage error.
@@ -88,6 +110,8 @@ struct LoginSummary: Encodable {
     var userID: UUID
     var session: UUID
     var scopes: [Scope]
+    /// After a login completed with a recovery code: how many are left.
+    var recoveryCodesRemaining: Int?
     @WireDate var expiresAt: Date
     @WireDate var refreshExpiresAt: Date
 
@@ -97,6 +121,7 @@ struct LoginSummary: Encodable {
         userID = token.user.id
         session = token.id
         scopes = token.scopes
+        recoveryCodesRemaining = token.recoveryCodesRemaining
         expiresAt = token.expiresAt
         refreshExpiresAt = token.refreshExpiresAt
     }
