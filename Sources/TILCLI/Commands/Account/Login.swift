@@ -81,7 +81,13 @@ struct Login: AsyncParsableCommand {
             token = try await context.client.login(username: username, password: password, scopes: try scopes())
             if secondFactor.isGiven { context.output.warn("\(username) has no second factor: the code given was not used.") }
         } catch TILError.secondFactorRequired(let challenge) {
-            token = try await context.client.completeSecondFactor(challenge, with: try secondFactor.answer())
+            if let given = try secondFactor.given() {
+                token = try await context.client.completeSecondFactor(challenge, with: given)
+            } else {
+                token = try await Retyping.attempt(asking: secondFactor.answer, output: context.output) {
+                    try await context.client.completeSecondFactor(challenge, with: $0)
+                }
+            }
         }
         if let left = token.recoveryCodesRemaining {
             context.output.note("A recovery code was used up: \(left) left (`til mfa recovery-codes` makes a new set).")

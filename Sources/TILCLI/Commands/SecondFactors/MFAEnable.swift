@@ -33,8 +33,9 @@ extension MFACommand {
             guard Prompt.stdinIsTerminal else {
                 return output.note("TOTP is not on yet: confirm with `til mfa confirm CODE`, CODE being what the app shows.")
             }
-            let code = try Prompt.ask("Code from the app: ", otherwise: "til mfa confirm CODE")
-            try await Confirm.confirm(code, with: context)
+            try await Retyping.attempt(asking: { try Prompt.ask("Code from the app: ", otherwise: "til mfa confirm CODE") }, output: output) {
+                try await Confirm.confirm($0, with: context)
+            }
         }
     }
 
