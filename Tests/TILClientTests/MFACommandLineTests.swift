@@ -10,11 +10,8 @@ import XCTest
 final class MFACommandLineTests: XCTestCase {
     func testEnableConfirmStatusDisableRoundTrip() async throws {
         try await LiveServer.run { server in
-            let (user, password) = try await server.makeUser()
-            let til = try CommandLine(server: server.url)
+            let (til, _, password) = try await server.loggedInCommandLine()
             defer { til.removeConfig() }
-            let login = try await til.run("login", "--username", user.username, "--password-stdin", stdin: password + "\n")
-            XCTAssertEqual(login.status, 0, login.stderr)
             let off = try await til.run("mfa", "status", "--json").json(MFAStatus.self)
             XCTAssertEqual(off, MFAStatus(totp: false, recoveryCodesRemaining: 0, passkeys: 0))
 
@@ -50,10 +47,8 @@ final class MFACommandLineTests: XCTestCase {
 
     func testEnableAndConfirmInJSONForScripts() async throws {
         try await LiveServer.run { server in
-            let (user, password) = try await server.makeUser()
-            let til = try CommandLine(server: server.url)
+            let (til, _, _) = try await server.loggedInCommandLine()
             defer { til.removeConfig() }
-            _ = try await til.run("login", "--username", user.username, "--password-stdin", stdin: password + "\n")
 
             let enrolment = try await til.run("mfa", "enable", "--json").json(TOTPEnrolment.self)
             XCTAssertTrue(enrolment.qrCodeSVG.hasPrefix("<svg"))

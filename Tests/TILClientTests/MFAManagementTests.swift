@@ -46,9 +46,7 @@ final class MFAManagementTests: XCTestCase {
     func testNewRecoveryCodesReplaceTheWholeSet() async throws {
         try await LiveServer.run { server in
             let holder = try await server.totpUser()
-            let til = server.client()
-            let challenge = try await secondFactorChallenge { try await til.login(username: holder.user.username, password: holder.password) }
-            try await til.completeSecondFactor(challenge, code: holder.nextCode())
+            let til = try await server.client(loggedInAs: holder)
 
             await assertServerError(403, "The code is wrong or was already used.") {
                 try await til.mfa.regenerateRecoveryCodes(currentPassword: holder.password, proof: .totp(holder.wrongCode()))
@@ -76,9 +74,7 @@ final class MFAManagementTests: XCTestCase {
     func testAPasswordChangeNeedsTheSecondFactorToo() async throws {
         try await LiveServer.run { server in
             let holder = try await server.totpUser()
-            let til = server.client()
-            let challenge = try await secondFactorChallenge { try await til.login(username: holder.user.username, password: holder.password) }
-            try await til.completeSecondFactor(challenge, code: holder.nextCode())
+            let til = try await server.client(loggedInAs: holder)
 
             await assertServerError(403, Self.proofMissing) { try await til.account.changePassword(current: holder.password, new: "a new password") }
             try await til.account.changePassword(current: holder.password, new: "a new password", proof: .totp(holder.nextCode()))

@@ -53,10 +53,8 @@ final class MFATerminalTests: XCTestCase {
 
     func testEnableDrawsTheQRCodeThenAsksForTheCode() async throws {
         try await LiveServer.run { server in
-            let (user, password) = try await server.makeUser()
-            let til = try CommandLine(server: server.url)
+            let (til, _, _) = try await server.loggedInCommandLine()
             defer { til.removeConfig() }
-            _ = try await til.run("login", "--username", user.username, "--password-stdin", stdin: password + "\n")
 
             // The code cannot be known before the secret is drawn: mistyped ones are refused (and
             // asked again, three tries), and the enrolment left pending is finished with `til mfa confirm`.

@@ -49,6 +49,24 @@ extension LiveServer {
         return TOTPUser(user: user, password: password, secret: secret, recoveryCodes: codes, clock: clock)
     }
 
+    /// A client logged in as `holder` through both steps (password, then the next code).
+    func client(loggedInAs holder: TOTPUser) async throws -> APIClient {
+        let til = client()
+        let challenge = try await secondFactorChallenge { try await til.login(username: holder.user.username, password: holder.password) }
+        try await til.completeSecondFactor(challenge, code: holder.nextCode())
+        return til
+    }
+
+    /// `til` logged in (`til login --password-stdin`) as a new user of this test alone; the
+    /// caller removes its config folder (`removeConfig()`).
+    func loggedInCommandLine(file: StaticString = #filePath, line: UInt = #line) async throws -> (til: CommandLine, user: TestUser, password: String) {
+        let (user, password) = try await makeUser()
+        let til = try CommandLine(server: url)
+        let login = try await til.run("login", "--username", user.username, "--password-stdin", stdin: password + "\n")
+        XCTAssertEqual(login.status, 0, login.stderr, file: file, line: line)
+        return (til, user, password)
+    }
+
     /// Starts an enrolment on `client`'s account; the secret, decoded from the answer's base32.
     func enrol(with client: APIClient) async throws -> [UInt8] {
         let enrolment = try await client.mfa.startTOTP()
