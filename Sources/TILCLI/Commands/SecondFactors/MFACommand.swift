@@ -7,8 +7,8 @@ struct MFACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mfa", abstract: "Your second factor: TOTP and its recovery codes (needs the account scope).",
         discussion: """
-            With TOTP on, `til login` asks for the code of your authenticator app after the \\
-            password. A recovery code stands in for the app's code once, when the phone is lost. \\
+            With TOTP on, `til login` asks for the code of your authenticator app after the \
+            password. A recovery code stands in for the app's code once, when the phone is lost. \
             Turning TOTP off and making new recovery codes need the current password and a code.
             """,
         subcommands: [ItemCommand<Status>.self, Enable.self, Confirm.self, Disable.self, NewRecoveryCodes.self],

@@ -11,8 +11,8 @@ extension MFACommand {
         static let configuration = CommandConfiguration(
             abstract: "Turn TOTP on: scan the QR code with an authenticator app, then type its code.",
             discussion: """
-                Nothing changes until a code from the app confirms the secret; then the ten \\
-                recovery codes are printed, once. Without a terminal, or with --json (which \\
+                Nothing changes until a code from the app confirms the secret; then the ten \
+                recovery codes are printed, once. Without a terminal, or with --json (which \
                 prints the secret and URI), finish with `til mfa confirm CODE`.
                 """)
 
