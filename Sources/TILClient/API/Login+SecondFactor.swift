@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The second step of a password login for an account with TOTP on.
 extension APIClient {

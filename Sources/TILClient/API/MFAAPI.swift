@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension APIClient {
     /// The caller's second factors: TOTP and its recovery codes.

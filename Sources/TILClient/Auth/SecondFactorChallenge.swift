@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A password login that is half done: the password was right, but the account has TOTP on,
 /// so `POST /api/users/login` answered 401 with `mfaRequired` and issued no token. The
