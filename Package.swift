@@ -171,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TILClientTests",
-            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "OneTimePasswords", "QRCode", "Threads", logging],
+            dependencies: ["TILClient", "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "OneTimePasswords", "QRCode", "WebAuthn", "WebAuthnTesting", "Threads", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "NotesExampleTests", dependencies: ["NotesExample"], swiftSettings: swiftSettings),

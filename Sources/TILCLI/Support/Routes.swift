@@ -6,8 +6,8 @@ import TILClient
 // adding `--server` and `--json` (and `--limit`/`--all` for lists) and printing the result. So
 // `til acronyms show ID` is written as its argument and `client.acronyms.show(id)`, nothing else.
 //
-// Three kinds, by what they print: rows (`ListRoute`), one row (`ItemRoute`), or a confirmation
-// for people (`ActionRoute`). A route is named after its type, as a command would be (`Show` →
+// Four kinds, by what they print: rows in pages (`ListRoute`), rows all at once (`RowsRoute`),
+// one row (`ItemRoute`), or a confirmation for people (`ActionRoute`). A route is named after its type, as a command would be (`Show` →
 // `show`), unless its configuration names it.
 
 /// A command that prints the rows of a list route, paged as `ListOptions` says.
@@ -15,6 +15,13 @@ protocol ListRoute: ParsableArguments {
     associatedtype Row: TableRow & Decodable & Sendable
     static var configuration: CommandConfiguration { get }
     func pages(on client: APIClient, limit: Int) -> PageSequence<Row>
+}
+
+/// A command that prints the rows of a route that answers them all at once (no pages).
+protocol RowsRoute: ParsableArguments {
+    associatedtype Row: TableRow
+    static var configuration: CommandConfiguration { get }
+    func rows(from client: APIClient) async throws -> [Row]
 }
 
 /// A command that prints one row: a one-row table, or one JSON object.
@@ -41,6 +48,18 @@ struct ListCommand<Route: ListRoute>: AsyncParsableCommand {
     func run() async throws {
         let context = try await options.context()
         try await listing.show({ route.pages(on: context.client, limit: $0) }, with: context.output)
+    }
+}
+
+struct RowsCommand<Route: RowsRoute>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration { Route.configuration.named(after: Route.self) }
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var route: Route
+
+    func run() async throws {
+        let context = try await options.context()
+        try context.output.list(try await route.rows(from: context.client))
     }
 }
 

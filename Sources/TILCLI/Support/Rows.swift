@@ -31,3 +31,10 @@ extension MFAStatus: TableRow {
     static var headers: [String] { ["TOTP", "RECOVERY CODES LEFT", "PASSKEYS"] }
     var cells: [String] { [totp ? "on" : "off", String(recoveryCodesRemaining), String(passkeys)] }
 }
+
+extension PasskeySummary: TableRow {
+    static var headers: [String] { ["ID", "NAME", "CREATED", "LAST USED", "BACKED UP"] }
+    var cells: [String] {
+        [id.uuidString, name, WireDate.text(of: createdAt), lastUsedAt.map(WireDate.text(of:)) ?? "never", backedUp ? "yes" : "no"]
+    }
+}

@@ -6,16 +6,13 @@ import TILClient
 struct SessionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions", abstract: "Where you are logged in (needs the account scope).",
-        subcommands: [List.self, ActionCommand<End>.self], defaultSubcommand: List.self)
+        subcommands: [RowsCommand<List>.self, ActionCommand<End>.self], defaultSubcommand: RowsCommand<List>.self)
 
-    struct List: AsyncParsableCommand {
+    struct List: RowsRoute {
         static let configuration = CommandConfiguration(abstract: "Every live session, oldest first; * marks this one.")
 
-        @OptionGroup var options: GlobalOptions
-
-        func run() async throws {
-            let context = try await options.context()
-            try context.output.list(try await context.client.account.sessions())
+        func rows(from client: APIClient) async throws -> [SessionInfo] {
+            try await client.account.sessions()
         }
     }
 
