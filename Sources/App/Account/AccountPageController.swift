@@ -37,10 +37,10 @@ struct AccountPageController: RouteCollection {
         let userID = session.user.id
         async let live = sessions.live(of: userID, current: session.id)
         async let consented = grants.grants(of: userID)
-        async let totpOn = secondFactors.isRequired(for: userID)
-        async let recoveryCodesLeft = secondFactors.recoveryCodes.remaining(of: userID)
+        async let factors = secondFactors.status(of: userID)
+        let held = try await factors
         let totp = TOTPSection(
-            isOn: try await totpOn, recoveryCodesLeft: try await recoveryCodesLeft, csrfToken: session.csrfToken, failure: totpFailure)
+            isOn: held.totp, recoveryCodesLeft: held.recoveryCodesRemaining, csrfToken: session.csrfToken, failure: totpFailure)
         let catalog = catalog
         let page = AccountPage(
             username: session.user.username, csrfToken: session.csrfToken, notice: notice,

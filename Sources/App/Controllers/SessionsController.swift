@@ -29,8 +29,9 @@ struct SessionsController: RouteCollection {
         let credentials = try BasicLogin.credentials(of: request)
         let user = try await login.authenticate(username: credentials.username, password: credentials.password, request)
         try await admins.check(scopes, for: user.id)
-        if try await secondFactors.isRequired(for: user.id) {
-            return try await secondFactors.secondStep(for: user, scopes: scopes, request)
+        let methods = try await secondFactors.methods(of: user.id)
+        if !methods.isEmpty {
+            return try await secondFactors.secondStep(for: user, scopes: scopes, methods: methods, request)
         }
         let userAgent = request.storedUserAgent
         let token = try await login.open(for: user, password: credentials.password, request, sessionID: \Token.id) { user in

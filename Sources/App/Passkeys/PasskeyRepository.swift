@@ -17,12 +17,6 @@ struct PasskeyRepository: Sendable {
             """).map(Self.summary)
     }
 
-    /// How many passkeys `userID` holds.
-    func count(of userID: UUID) async throws -> Int {
-        try await db.query("SELECT count(*) AS n FROM passkeys WHERE user_id = \(userID)")
-            .first?.decode(column: "n", as: Int.self) ?? 0
-    }
-
     /// The passkey renamed; nil when `userID` has none with that id.
     func rename(_ id: UUID, of userID: UUID, to name: String) async throws -> PasskeySummary? {
         try await db.query("""

@@ -59,10 +59,4 @@ struct RecoveryCodeRepository: Sendable {
         guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest) else { return nil }
         return try row.decode(column: "remaining", as: Int.self)
     }
-
-    /// How many unused codes `userID` has.
-    func remaining(of userID: UUID) async throws -> Int {
-        try await db.query("SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = \(userID)").first?
-            .decode(column: "n", as: Int.self) ?? 0
-    }
 }

@@ -53,11 +53,25 @@ struct SecondFactors: Sendable {
         try await totp.isConfirmed(userID)
     }
 
+    /// What `userID` has (TOTP on, recovery codes left, passkeys), in one round trip; never a secret.
+    func status(of userID: UUID) async throws -> MFAStatus {
+        let row = try await db.query("""
+            SELECT EXISTS (SELECT 1 FROM totp_credentials WHERE user_id = \(userID) AND confirmed_at IS NOT NULL) AS totp,
+                   (SELECT count(*)::int FROM recovery_codes WHERE user_id = \(userID)) AS recovery_codes,
+                   (SELECT count(*)::int FROM passkeys WHERE user_id = \(userID)) AS passkeys
+            """).first
+        guard let row else { return MFAStatus(totp: false, recoveryCodesRemaining: 0, passkeys: 0) }
+        return MFAStatus(
+            totp: try row.decode(column: "totp", as: Bool.self), recoveryCodesRemaining: try row.decode(column: "recovery_codes", as: Int.self),
+            passkeys: try row.decode(column: "passkeys", as: Int.self))
+    }
+
     /// The second factors `userID` can complete a login with.
     func methods(of userID: UUID) async throws -> [SecondFactorMethod] {
-        guard try await isRequired(for: userID) else { return [] }
-        var methods: [SecondFactorMethod] = try await recoveryCodes.remaining(of: userID) > 0 ? [.totp, .recoveryCode] : [.totp]
-        if try await PasskeyRepository(db: db).count(of: userID) > 0 { methods.append(.passkey) }
+        let status = try await status(of: userID)
+        guard status.totp else { return [] }
+        var methods: [SecondFactorMethod] = status.recoveryCodesRemaining > 0 ? [.totp, .recoveryCode] : [.totp]
+        if status.passkeys > 0 { methods.append(.passkey) }
         return methods
     }
 

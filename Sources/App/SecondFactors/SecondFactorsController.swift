@@ -20,11 +20,7 @@ struct SecondFactorsController: RouteCollection {
     }
 
     func status(_ request: Request) async throws -> MFAStatus {
-        let user = try request.auth.require(BearerIdentity.self).user
-        return MFAStatus(
-            totp: try await secondFactors.isRequired(for: user.id),
-            recoveryCodesRemaining: try await secondFactors.recoveryCodes.remaining(of: user.id),
-            passkeys: try await PasskeyRepository(db: secondFactors.db).count(of: user.id))
+        try await secondFactors.status(of: try request.auth.require(BearerIdentity.self).user.id)
     }
 
     /// A new secret, pending until confirmed (replacing an older pending one); 409 while TOTP is on.
