@@ -35,15 +35,16 @@ enum RecoveryCode {
 struct RecoveryCodeRepository: Sendable {
     let db: PostgresClient
 
-    /// Replaces `userID`'s whole set with ten new codes, on `runner` (a confirmation's or a
+    /// Replaces `userID`'s whole set with ten new codes in one statement, on `runner` (a confirmation's or a
     /// regeneration's transaction); the codes, shown once.
     func replace(for userID: UUID, on runner: any PostgresQueryable) async throws -> [String] {
         let codes = (0..<RecoveryCode.count).map { _ in RecoveryCode.generate() }
         let digests = try codes.map { RecoveryCode.digest(ofNormalized: try SecondFactorInput.recoveryCode($0)) }
-        try await runner.execute("DELETE FROM recovery_codes WHERE user_id = \(userID)")
-        for digest in digests {
-            try await runner.execute("INSERT INTO recovery_codes (id, user_id, digest) VALUES (\(SecureRandom.uuid()), \(userID), \(digest))")
-        }
+        try await runner.execute("""
+            WITH old AS (DELETE FROM recovery_codes WHERE user_id = \(userID))
+            INSERT INTO recovery_codes (id, user_id, digest)
+            SELECT gen_random_uuid(), \(userID), digest FROM unnest(string_to_array(\(digests.joined(separator: " ")), ' ')) AS digest
+            """)
         return codes
     }
 
