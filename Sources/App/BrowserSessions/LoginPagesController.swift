@@ -96,11 +96,18 @@ struct LoginPagesController: RouteCollection {
     func enter(
         _ session: BrowserSession, returnTo: String?, _ request: Request, otherwise: String = AccountPageController.path
     ) async throws -> Response {
+        PageResponse.redirect(to: returnTo ?? otherwise, headers: try await signedIn(session, request))
+    }
+
+    /// The cookies of a browser that signed in as `session` (the form's redirect, the passkeys
+    /// script's JSON): the session's set, the pre-login one gone, and an earlier session of
+    /// this browser ended, since this one replaces it.
+    func signedIn(_ session: BrowserSession, _ request: Request) async throws -> HTTPHeaders {
         if let earlier = request.cookie(cookies.sessionName) { try await sessions.end(cookieValue: earlier) }
         var headers = HTTPHeaders()
         headers.setCookie(cookies.session(session))
         headers.setCookie(cookies.removingPreLogin)
-        return PageResponse.redirect(to: returnTo ?? otherwise, headers: headers)
+        return headers
     }
 
     func showSignOut(_ request: Request, action: String) async throws -> Response {

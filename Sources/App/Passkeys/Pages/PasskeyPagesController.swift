@@ -17,7 +17,7 @@ struct PasskeyPagesController: RouteCollection {
     let audit: AuditLog
 
     /// Where a passkey sign-in without `return_to` goes on to.
-    static let signedInPage = "/account"
+    static let signedInPage = AccountPageController.path
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("login", "passkey", "options", use: loginOptions)
@@ -51,12 +51,7 @@ struct PasskeyPagesController: RouteCollection {
             throw PasskeyAuthentication.refusal("the account changed during the login; try again")
         }
         audit.record(.loginSucceeded, request, userID: user.id, sessionID: session.id)
-        // A cookie of an earlier session in this browser: that one ends, this one replaces it.
-        if let earlier = request.cookie(loginPages.cookies.sessionName) { try await loginPages.sessions.end(cookieValue: earlier) }
-        var headers = HTTPHeaders()
-        headers.setCookie(loginPages.cookies.session(session))
-        headers.setCookie(loginPages.cookies.removingPreLogin)
-        return try PasskeyPageRequest.next(returnTo ?? Self.signedInPage, headers: headers)
+        return try PasskeyPageRequest.next(returnTo ?? Self.signedInPage, headers: try await loginPages.signedIn(session, request))
     }
 
     /// The account page's registration options, for the signed-in session's user.
@@ -72,7 +67,7 @@ struct PasskeyPagesController: RouteCollection {
         let body = try request.content.decode(PasskeyRegistration.Body.self)
         _ = try await registration.register(body, for: session.user)
         audit.record(.passkeyRegistered, request, userID: session.user.id, sessionID: session.id)
-        var response = try PasskeyPageRequest.next("/account")
+        var response = try PasskeyPageRequest.next(AccountPageController.path)
         response.status = .created
         return response
     }
