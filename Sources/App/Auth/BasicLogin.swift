@@ -14,6 +14,12 @@ struct BasicLogin: Sendable {
     static let challenge: HTTPHeaders = ["WWW-Authenticate": #"Basic realm="TIL""#]
     static let invalidCredentials = Abort(.unauthorized, reason: "Invalid username or password.", headers: challenge)
 
+    /// A proven password: its user, and whether TOTP is on (no session before the second step).
+    struct Proven: Sendable {
+        let user: User
+        let secondFactorRequired: Bool
+    }
+
     /// The request's `Authorization: Basic` credentials; a 401 with the challenge without them.
     static func credentials(of request: Request) throws -> BasicAuthorization {
         guard let basic = request.headers.basicAuthorization else {
@@ -26,7 +32,7 @@ struct BasicLogin: Sendable {
     /// form: the same throttle, bcrypt admission, audit lines and metrics), as stored after any
     /// rehash (its hash is the one a session may be started against). Throws
     /// `invalidCredentials` (401) or the throttle's 429.
-    func authenticate(username: String, password: String, _ request: Request) async throws -> User {
+    func authenticate(username: String, password: String, _ request: Request) async throws -> Proven {
         let outcome: PasswordVerifier.Outcome
         do {
             outcome = try await verifier.verify(password, username: username, address: request.clientAddress)
@@ -35,9 +41,9 @@ struct BasicLogin: Sendable {
             throw error
         }
         switch outcome.verdict {
-        case .accepted(let user):
+        case .accepted(let user, let secondFactorRequired):
             metrics.record(.success)
-            return await rehash.upgrade(user, password: password)
+            return Proven(user: await rehash.upgrade(user, password: password), secondFactorRequired: secondFactorRequired)
         case .rejected:
             audit.record(.loginFailed, request, userID: outcome.user?.id, username: outcome.username)
             metrics.record(.failure)

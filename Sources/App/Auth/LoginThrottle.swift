@@ -67,9 +67,12 @@ struct LoginThrottle: Sendable {
     /// The password was right: the attempt is no failure, the pair's earlier failures are
     /// forgiven (not the username's from other addresses, nor the address's at other
     /// usernames: one good account must not launder an address that guesses at others), and
-    /// the address is known for `user` for another `knownOriginLifetime`. One round trip.
-    func succeeded(_ attempt: Attempt, user: User) async throws {
-        try await db.execute("""
+    /// the address is known for `user` for another `knownOriginLifetime`. One round trip, which
+    /// also answers whether `user` has TOTP on: a password login then stops for its second step,
+    /// and needs no query of its own to know it.
+    @discardableResult
+    func succeeded(_ attempt: Attempt, user: User) async throws -> Bool {
+        let rows = try await db.query("""
             WITH forgiven AS (
                 DELETE FROM login_failures
                 WHERE id = \(attempt.id) OR (username = \(attempt.key) AND address = \(attempt.address))
@@ -77,7 +80,9 @@ struct LoginThrottle: Sendable {
             INSERT INTO login_known_origins (user_id, kind, origin, last_success_at)
             VALUES (\(user.id), 'address', \(attempt.address), now())
             ON CONFLICT (user_id, kind, origin) DO UPDATE SET last_success_at = excluded.last_success_at
+            RETURNING \(TOTPCredentialRepository.isOn(for: user.id)) AS totp
             """)
+        return try rows.first?.decode(column: "totp", as: Bool.self) ?? false
     }
 
     /// No password was checked (the bcrypt queue refused it, the client left): not a failure.

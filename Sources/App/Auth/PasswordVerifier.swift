@@ -15,7 +15,8 @@ struct PasswordVerifier: Sendable {
 
     /// What a claim came to. The caller answers each its own way (a login 401 or a 403).
     enum Verdict: Sendable {
-        case accepted(User)
+        /// The password is `User`'s; with TOTP on, a login needs its second step as well.
+        case accepted(User, secondFactorRequired: Bool)
         /// Wrong password or no such user.
         case rejected
         /// Refused by the throttle: answer `LoginThrottle.refusal(retryAfter:)`.
@@ -44,8 +45,8 @@ struct PasswordVerifier: Sendable {
             throw error
         }
         guard matched, let user = attempt.user else { return outcome(.rejected) }
-        try await throttle.succeeded(attempt, user: user)
-        return outcome(.accepted(user))
+        let secondFactorRequired = try await throttle.succeeded(attempt, user: user)
+        return outcome(.accepted(user, secondFactorRequired: secondFactorRequired))
     }
 
     /// `user` as stored now, if its hash changed since `password` was verified and still takes

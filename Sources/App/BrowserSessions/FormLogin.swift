@@ -12,7 +12,7 @@ struct FormLogin: Sendable {
 
     /// The account `username` and `password` prove; throws `BasicLogin.invalidCredentials`
     /// (401), the throttle's 429 or bcrypt's admission refusal, as a Basic login would.
-    func authenticate(username: String, password: String, _ request: Request) async throws -> User {
+    func authenticate(username: String, password: String, _ request: Request) async throws -> BasicLogin.Proven {
         try await login.authenticate(username: username, password: password, request)
     }
 

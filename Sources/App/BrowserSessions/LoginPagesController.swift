@@ -77,11 +77,11 @@ struct LoginPagesController: RouteCollection {
             return try await formAgain(.badRequest, "Enter your username and your password.")
         }
         do {
-            let user = try await formLogin.authenticate(username: username, password: password, request)
-            if try await secondFactors.isRequired(for: user.id) {
-                return try await beginSecondStep(for: user, returnTo: returnTo, request)
+            let proven = try await formLogin.authenticate(username: username, password: password, request)
+            if proven.secondFactorRequired {
+                return try await beginSecondStep(for: proven.user, returnTo: returnTo, request)
             }
-            return try await enter(try await formLogin.open(user, password: password, request), returnTo: returnTo, request)
+            return try await enter(try await formLogin.open(proven.user, password: password, request), returnTo: returnTo, request)
         } catch let refusal as Abort where refusal.status == .unauthorized || refusal.status == .tooManyRequests {
             let message = refusal.status == .unauthorized ? "Wrong username or password." : refusal.reason
             var headers = refusal.headers

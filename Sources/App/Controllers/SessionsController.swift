@@ -27,11 +27,11 @@ struct SessionsController: RouteCollection {
     func logIn(_ request: Request) async throws -> Response {
         let scopes = try request.query["scope"].map(Scope.parse) ?? Scope.known
         let credentials = try BasicLogin.credentials(of: request)
-        let user = try await login.authenticate(username: credentials.username, password: credentials.password, request)
+        let proven = try await login.authenticate(username: credentials.username, password: credentials.password, request)
+        let user = proven.user
         try await admins.check(scopes, for: user.id)
-        let methods = try await secondFactors.methods(of: user.id)
-        if !methods.isEmpty {
-            return try await secondFactors.secondStep(for: user, scopes: scopes, methods: methods, request)
+        if proven.secondFactorRequired {
+            return try await secondFactors.secondStep(for: user, scopes: scopes, request)
         }
         let userAgent = request.storedUserAgent
         let token = try await login.open(for: user, password: credentials.password, request, sessionID: \Token.id) { user in

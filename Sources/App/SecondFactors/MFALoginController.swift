@@ -38,10 +38,10 @@ struct MFALoginController: RouteCollection {
 extension SecondFactors {
     /// The answer to a correct password when a second factor is needed: 401 with the Basic
     /// challenge, the usual error fields, `mfaRequired`, a new mfaToken carrying `scopes`, and
-    /// the `methods` `user` has (`methods(of:)`). No token is issued.
-    func secondStep(for user: User, scopes: [Scope], methods: [SecondFactorMethod], _ request: Request) async throws -> Response {
+    /// the methods `user` has. No token is issued.
+    func secondStep(for user: User, scopes: [Scope], _ request: Request) async throws -> Response {
         let token = try await challenge(for: user, scopes: scopes)
-        let body = MFARequired(mfaToken: token, methods: methods.map(\.rawValue))
+        let body = MFARequired(mfaToken: token, methods: try await methods(of: user.id).map(\.rawValue))
         audit.record(.mfaRequired, request, userID: user.id)
         var response = try ContentResponse(body, status: .unauthorized).encodeResponse(for: request).notStored()
         for (name, value) in BasicLogin.challenge { response.headers.replaceOrAdd(name: name, value: value) }

@@ -56,7 +56,7 @@ struct SecondFactors: Sendable {
     /// What `userID` has (TOTP on, recovery codes left, passkeys), in one round trip; never a secret.
     func status(of userID: UUID) async throws -> MFAStatus {
         let row = try await db.query("""
-            SELECT EXISTS (SELECT 1 FROM totp_credentials WHERE user_id = \(userID) AND confirmed_at IS NOT NULL) AS totp,
+            SELECT \(TOTPCredentialRepository.isOn(for: userID)) AS totp,
                    (SELECT count(*)::int FROM recovery_codes WHERE user_id = \(userID)) AS recovery_codes,
                    (SELECT count(*)::int FROM passkeys WHERE user_id = \(userID)) AS passkeys
             """).first

@@ -54,7 +54,13 @@ struct TOTPCredentialRepository: Sendable {
 
     /// True when `userID` has confirmed TOTP.
     func isConfirmed(_ userID: UUID) async throws -> Bool {
-        try await !db.query("SELECT 1 FROM totp_credentials WHERE user_id = \(userID) AND confirmed_at IS NOT NULL").isEmpty
+        try await db.query("SELECT \(Self.isOn(for: userID)) AS totp").first?.decode(column: "totp", as: Bool.self) ?? false
+    }
+
+    /// SQL that is true when `userID` has confirmed TOTP, for statements that read it beside
+    /// something else (a proven password's, a status's).
+    static func isOn(for userID: UUID) -> PostgresQuery {
+        "EXISTS (SELECT 1 FROM totp_credentials WHERE user_id = \(userID) AND confirmed_at IS NOT NULL)"
     }
 
     /// Records `step` as used for `userID`'s confirmed credential, unless that step or a later
