@@ -43,14 +43,12 @@ extension LoginPagesController {
         let success: SecondFactorSuccess
         do {
             success = try await secondFactors.complete(mfaToken, with: proof, request)
-        } catch let refusal as Abort where refusal.status == .unauthorized {
-            guard refusal.reason.hasPrefix(SecondFactors.wrongCode) else {
-                return try await startAgain(request, returnTo: returnTo, "This sign-in has expired. Enter your password again.")
+        } catch let refusal as SecondStepRefusal {
+            switch refusal {
+            case .tokenGone: return try await startAgain(request, returnTo: returnTo, "This sign-in has expired. Enter your password again.")
+            case .wrongCodeEndedToken: return try await startAgain(request, returnTo: returnTo, "Too many wrong codes. Enter your password again.")
+            case .wrongCode: return try await again(.unauthorized, SecondFactors.wrongCode)
             }
-            guard refusal.reason == SecondFactors.wrongCode else {
-                return try await startAgain(request, returnTo: returnTo, "Too many wrong codes. Enter your password again.")
-            }
-            return try await again(.unauthorized, SecondFactors.wrongCode)
         } catch let refusal as Abort where refusal.status == .tooManyRequests {
             return try await again(.tooManyRequests, refusal.reason, headers: refusal.headers)
         }

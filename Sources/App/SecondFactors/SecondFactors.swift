@@ -40,7 +40,7 @@ struct SecondFactors: Sendable {
         self.clock = clock
     }
 
-    static let tokenGone = Abort(.unauthorized, reason: "The mfaToken is no longer valid.", headers: BasicLogin.challenge)
+    static let tokenGone = SecondStepRefusal.tokenGone
     static let wrongCode = "The code is wrong or was already used."
 
     /// The throttle's key for `userID`'s wrong codes (`<kind>:<id>`, which no username can be).
@@ -80,9 +80,9 @@ struct SecondFactors: Sendable {
         try await challenges.issue(for: user.id, scopes: scopes)
     }
 
-    /// The login's second step: `proof` checked against the user `mfaToken` names. Throws 401
-    /// `tokenGone` (unknown, expired, spent or ended token), 401 wrong code (the token's fifth
-    /// ends it), or the throttle's 429.
+    /// The login's second step: `proof` checked against the user `mfaToken` names. Throws a
+    /// `SecondStepRefusal` (401: the token gone, a wrong code, or the fifth wrong code, which
+    /// ends the token), or the throttle's 429.
     func complete(_ mfaToken: String, with proof: SecondFactorProof, _ request: Request) async throws -> SecondFactorSuccess {
         if case .passkey(let response) = proof { return try await complete(mfaToken, passkey: response, request) }
         guard let userID = try await challenges.user(of: mfaToken), let user = try await users.find(userID) else {
@@ -106,8 +106,7 @@ struct SecondFactors: Sendable {
             throw Self.tokenGone
         case .wrong(let ended):
             audit.record(.mfaLoginFailed, request, userID: user.id, username: user.username)
-            throw Abort(.unauthorized, reason: ended ? Self.wrongCode + " The mfaToken is no longer valid." : Self.wrongCode,
-                        headers: BasicLogin.challenge)
+            throw ended ? SecondStepRefusal.wrongCodeEndedToken : SecondStepRefusal.wrongCode
         case .accepted(let accepted, let scopes):
             recordSpent(accepted, user.id, request)
             return SecondFactorSuccess(
