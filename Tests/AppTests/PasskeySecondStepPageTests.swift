@@ -13,7 +13,8 @@ import XCTest
 /// finish the sign-in, the browser session recording ["pwd","hwk","mfa"].
 final class PasskeySecondStepPageTests: XCTestCase {
     func testThePasskeyButtonOfTheCodeStepFinishesTheSignIn() async throws {
-        try await withMFAApp { app, clock in
+        let capture = LogCapture()
+        try await withMFAApp(logger: capture.logger()) { app, clock in
             let enrolled = try await app.enrolledUser(username: "stepper", clock: clock)
             var authenticator = try PasskeyCeremony.authenticator(.edDSA)
             try await PasskeyCeremony(client: app.client).registered(&authenticator, token: enrolled.session.value)
@@ -44,6 +45,9 @@ final class PasskeySecondStepPageTests: XCTestCase {
                 SELECT array_to_string(amr, ' ') AS amr FROM sessions WHERE user_id = \(enrolled.user.id) AND kind = 'browser'
                 """).first?.decode(column: "amr", as: String.self)
             XCTAssertEqual(amr, "pwd hwk mfa")
+            let events = capture.lines.compactMap { $0.metadata["event"] }
+            let signIn = events.drop { $0 != "login.mfa-required" }
+            XCTAssertEqual(Array(signIn), ["login.mfa-required", "login.mfa-succeeded"], "audited as the API's second step is: \(events)")
             let account = try await browser.get("/account")
             XCTAssertEqual(account.status.code, 200)
             XCTAssertTrue(account.bodyString.contains("stepper"))

@@ -42,15 +42,17 @@ struct PasskeyPagesController: RouteCollection {
             guard let path = ReturnTo.validated(path) else { throw Abort(.badRequest, reason: "'returnTo' must be a path on this server.") }
             return path
         }
-        let (user, amr) = if let mfaToken = body.mfaToken, let secondFactors {
-            try await secondFactors.complete(mfaToken, with: .passkey(body.credential), request).proven
+        let (user, amr, event): (User, [String], AuditLog.Event)
+        if let mfaToken = body.mfaToken, let secondFactors {
+            let success = try await secondFactors.complete(mfaToken, with: .passkey(body.credential), request)
+            (user, amr, event) = (success.user, success.amr, .mfaLoginSucceeded)
         } else {
-            (try await authentication.authenticate(body.credential, for: .login, request), ["hwk", "user"])
+            (user, amr, event) = (try await authentication.authenticate(body.credential, for: .login, request), ["hwk", "user"], .loginSucceeded)
         }
         guard let session = try await loginPages.sessions.start(for: user, userAgent: request.storedUserAgent, amr: amr) else {
             throw PasskeyAuthentication.refusal("the account changed during the login; try again")
         }
-        audit.record(.loginSucceeded, request, userID: user.id, sessionID: session.id)
+        audit.record(event, request, userID: user.id, sessionID: session.id)  // a second step's as the API and the code form audit it
         return try PasskeyPageRequest.next(returnTo ?? Self.signedInPage, headers: try await loginPages.signedIn(session, request))
     }
 
@@ -87,9 +89,4 @@ struct PasskeyPagesController: RouteCollection {
         let returnTo: String?
         let mfaToken: String?
     }
-}
-
-extension SecondFactorSuccess {
-    /// Who, and how (`amr`).
-    var proven: (User, [String]) { (user, amr) }
 }
