@@ -59,11 +59,7 @@ struct Stylesheet: RouteCollection {
         """
 
     func boot(routes: any RoutesBuilder) throws {
-        let response = Response(status: .ok, headers: [
-            "Content-Type": "text/css; charset=utf-8",
-            "Cache-Control": "public, max-age=3600",
-            "X-Content-Type-Options": "nosniff",
-        ], body: Array(Self.css.utf8))
+        let response = StaticAsset.response(Self.css, contentType: "text/css; charset=utf-8")
         routes.get("pages", "til.css") { _ in response }
     }
 }

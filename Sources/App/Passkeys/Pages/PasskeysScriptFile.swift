@@ -13,11 +13,7 @@ struct PasskeysScriptFile: RouteCollection {
     static let path = "/assets/passkeys.js"
 
     func boot(routes: any RoutesBuilder) throws {
-        let response = Response(status: .ok, headers: [
-            "Content-Type": "text/javascript; charset=utf-8",
-            "Cache-Control": "public, max-age=3600",
-            "X-Content-Type-Options": "nosniff",
-        ], body: Array(Self.source.utf8))
+        let response = StaticAsset.response(Self.source, contentType: "text/javascript; charset=utf-8")
         routes.get("assets", "passkeys.js") { _ in response }
     }
 
