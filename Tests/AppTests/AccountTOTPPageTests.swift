@@ -2,6 +2,7 @@ import AppTesting
 import Foundation
 import OneTimePasswords
 import Postgres
+import QRCode
 import Web
 import WebTesting
 import XCTest
@@ -134,6 +135,33 @@ final class AccountTOTPPageTests: ServerProcessTestCase {
             XCTAssertEqual(on, 1)
             let codes = try await app.number("SELECT count(*)::int AS n FROM recovery_codes")
             XCTAssertEqual(codes, 10)
+        }
+    }
+
+    /// A name stored NFC, signed in with its NFD spelling in upper case: the enrolment's QR code
+    /// is the otpauth URI of the stored name, and the shown secret's code turns TOTP on.
+    func testAUnicodeNameSignedInOtherwiseEnrolsUnderItsStoredName() async throws {
+        try await withMFAApp { app, clock in
+            let user = try await User.create(username: "Zoë Ångström-Ñ", on: app)
+            let browser = BrowserClient(app.client)
+            let (page, secret) = try await startEnrolment(browser, "ZOE\u{308} A\u{30A}NGSTRO\u{308}M-N\u{303}")
+            let label = "Zo%C3%AB%20%C3%85ngstr%C3%B6m-%C3%91"
+            let uri = "otpauth://totp/TIL:\(label)?secret=\(Base32.encode(secret))&issuer=TIL"
+            let svg = try QRCode(encoding: uri).svg(pixelsPerModule: 4)
+            XCTAssertTrue(page.bodyString.contains(#"<figure class="qr">\#(svg)</figure>"#), "the QR code of \(uri): \(page.bodyString)")
+            let codes = try await browser.submit(
+                try HTMLForm.posting(to: "/account/totp/confirm", in: page), ["code": TOTP(secret: secret).code(at: clock.now)])
+            XCTAssertEqual(codes.status, .ok, codes.bodyString)
+            let on = try await app.number("SELECT count(*)::int AS n FROM totp_credentials WHERE user_id = \(user.id) AND confirmed_at IS NOT NULL")
+            XCTAssertEqual(on, 1)
+            let stored = try await app.number("SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = \(user.id)")
+            XCTAssertEqual(stored, 10)
+            clock.advance(steps: 1)
+            let later = BrowserClient(app.client)
+            let step = try await later.signIn("zoë ångström-ñ")
+            let signedIn = try await later.submit(
+                try HTMLForm.posting(to: "/login/mfa", in: step), ["code": TOTP(secret: secret).code(at: clock.now)])
+            XCTAssertEqual(signedIn.location, "/account", "the shown secret's next code is the second step: \(signedIn.bodyString)")
         }
     }
 

@@ -41,3 +41,33 @@ final class MFAResetCommandTests: XCTestCase {
         }
     }
 }
+
+/// `mfa-reset` while a login is at its second step: whichever lands first, the waiting
+/// login's token never yields a session that outlives the reset.
+final class MFAResetRaceTests: XCTestCase {
+    func testAResetRacingASecondStepLeavesNoSession() async throws {
+        let environment = try TILServerRun.testEnvironment()
+        try await withMFAApp { app, clock in
+            for trial in 1...3 {
+                let enrolled = try await app.enrolledUser(username: "reset-race-\(trial)", clock: clock)
+                let pending = try await app.mfaToken(enrolled.user.username)
+                let fields = ["mfaToken": pending, "code": enrolled.code(at: clock)]
+                async let reset = TILServerRun.run(["users", "mfa-reset", enrolled.user.username], environment: environment)
+                let client = app.client
+                async let secondStep = client.send(.post, "/api/users/login/mfa", json: fields)
+                let (ran, step) = try await (reset, secondStep)
+                XCTAssertEqual(ran.status, 0, ran.stderr)
+                XCTAssertTrue([200, 401].contains(step.status.code), "trial \(trial): \(step.bodyString)")
+                if step.status.code == 200 {
+                    let token = try step.decode(LoginAnswer.self).value
+                    let observed = try await app.client.meStatus(token)
+                    XCTAssertEqual(observed, 401, "trial \(trial): the reset ended the session the second step started")
+                }
+                let sessions = try await app.number("SELECT count(*)::int AS n FROM sessions WHERE user_id = \(enrolled.user.id) AND revoked_at IS NULL")
+                XCTAssertEqual(sessions, 0, "trial \(trial): no session survives the reset")
+                let again = try await app.completeLogin(fields)
+                XCTAssertEqual(again.status.code, 401, "trial \(trial): the waiting login is gone: \(again.bodyString)")
+            }
+        }
+    }
+}
