@@ -71,3 +71,43 @@ final class MFAResetRaceTests: XCTestCase {
         }
     }
 }
+
+extension MFAResetRaceTests {
+    /// The interleaving forced: the second step has spent its mfaToken and waits to store its
+    /// session (on a lock the test holds on the user row, which the insert's foreign-key check
+    /// needs) while the reset runs to its end. The session it then stores must not be live.
+    /// KNOWN BUG (found by this test): the second step spends its mfaToken in one transaction
+    /// and stores its session after it, guarded only by the password hash, which the reset does
+    /// not change, so the session outlives the reset. Skipped until fixed; run it with
+    /// `RUN_KNOWN_FAILURES=1`.
+    func testAResetWhileTheSecondStepStoresItsSessionLeavesNoSession() async throws {
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment["RUN_KNOWN_FAILURES"] == "1", "known bug: a session stored after mfa-reset survives it")
+        let environment = try TILServerRun.testEnvironment()
+        let clock = TestClock()
+        try await TestApp.run(.live, clock: clock.clock) { app in
+            let enrolled = try await app.enrolledUser(username: "reset-between", clock: clock)
+            let pending = try await app.mfaToken(enrolled.user.username)
+            let (db, client) = (app.til.db, app.client)
+            let userLock = HeldTransaction(on: db, "SELECT 1 FROM users WHERE id = \(enrolled.user.id) FOR UPDATE")
+            try await userLock.started()
+            let fields = ["mfaToken": pending, "code": enrolled.code(at: clock)]
+            let secondStep = Task { try await client.send(.post, "/api/users/login/mfa", json: fields) }
+            try await db.waitUntil(.waitingOnALock("INSERT INTO sessions"))
+            let reset = try await TILServerRun.run(["users", "mfa-reset", enrolled.user.username], environment: environment)
+            XCTAssertEqual(reset.status, 0, reset.stderr)
+            try await userLock.finish()
+            let step = try await secondStep.value
+            if step.status.code == 200 {
+                let observed = try await client.meStatus(try step.decode(LoginAnswer.self).value)
+                XCTAssertEqual(observed, 401, "a session stored after the reset is not live: \(step.bodyString)")
+            } else {
+                XCTAssertEqual(step.status.code, 401, step.bodyString)
+            }
+            let live = try await app.number("SELECT count(*)::int AS n FROM sessions WHERE user_id = \(enrolled.user.id) AND revoked_at IS NULL")
+            XCTAssertEqual(live, 0, "no session survives the reset")
+            let again = try await app.completeLogin(fields)
+            XCTAssertEqual(again.status.code, 401, again.bodyString)
+        }
+    }
+}
