@@ -30,6 +30,7 @@ struct BrowserSessionRepository: Sendable {
             SELECT \(id), \(user.id), 'browser', \(SHA256.hex(of: value)), '', \(userAgent),
                    string_to_array(\(amr.joined(separator: " ")), ' '), \(expiry), \(expiry)
             WHERE EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
+                AND \(SecondFactorStillHeld.condition(for: user.id, amr: amr))
             RETURNING created_at, ceil(extract(epoch FROM expires_at - now()))::int8 AS seconds_left,
                 (SELECT is_admin FROM users WHERE id = \(user.id)) AS is_admin
             """)

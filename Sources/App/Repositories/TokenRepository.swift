@@ -34,6 +34,7 @@ struct TokenRepository: Sendable {
     func startSession(for user: User, scopes: [Scope], userAgent: String?, amr: [String] = ["pwd"]) async throws -> Token? {
         let proof: PostgresQuery = """
             EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
+            AND \(SecondFactorStillHeld.condition(for: user.id, amr: amr))
             """
         return try await issuePair(
             on: db, sessionID: SecureRandom.uuid(), userID: user.id, scopes: scopes, userAgent: userAgent, parentID: nil, amr: amr,
