@@ -99,4 +99,29 @@ extension MFAResetRaceTests {
             XCTAssertEqual(again.status.code, 401, again.bodyString)
         }
     }
+
+    /// The same for a passkey login on its own (amr `hwk user`, no second step): the reset
+    /// removes the passkey while the login stores its session, and no session survives.
+    func testAResetWhileAPasskeyLoginStoresItsSessionLeavesNoSession() async throws {
+        let environment = try TILServerRun.testEnvironment()
+        try await withTestApp { app in
+            var (_, authenticator) = try await PasskeyCeremony.holder("reset-passkey", on: app)
+            let rows = try await app.til.db.query("SELECT id FROM users WHERE username = 'reset-passkey'")
+            let userID = try XCTUnwrap(try rows.first?.decode(column: "id", as: UUID.self))
+            let ceremony = PasskeyCeremony(client: app.client)
+            let assertion = try await ceremony.assertion(&authenticator)
+            let db = app.til.db
+            let userLock = HeldTransaction(on: db, "SELECT 1 FROM users WHERE id = \(userID) FOR UPDATE")
+            try await userLock.started()
+            let login = Task { try await ceremony.sendLogin(assertion) }
+            try await db.waitUntil(.waitingOnALock("INSERT INTO sessions"))
+            let reset = try await TILServerRun.run(["users", "mfa-reset", "reset-passkey"], environment: environment)
+            XCTAssertEqual(reset.status, 0, reset.stderr)
+            try await userLock.finish()
+            let answer = try await login.value
+            XCTAssertEqual(answer.status.code, 401, "the passkey it proved is gone: \(answer.bodyString)")
+            let live = try await app.number("SELECT count(*)::int AS n FROM sessions WHERE user_id = \(userID) AND revoked_at IS NULL")
+            XCTAssertEqual(live, 0, "no session survives the reset")
+        }
+    }
 }
