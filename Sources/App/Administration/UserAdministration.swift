@@ -61,8 +61,7 @@ public struct UserAdministration: Sendable {
     @discardableResult
     public func unlock(_ username: String) async throws -> Int {
         let user = try await existing(username)
-        let forgiven = try await throttle.reset(username: user.username)
-            + throttle.db.execute("DELETE FROM login_failures WHERE username = \(SecondFactors.failureKey(user.id))")
+        let forgiven = try await throttle.reset(username: user.username, alsoKey: SecondFactors.failureKey(user.id))
         audit.record(.loginUnlocked, command: "users unlock", userID: user.id)
         return forgiven
     }

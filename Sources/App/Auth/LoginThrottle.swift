@@ -95,11 +95,13 @@ struct LoginThrottle: Sendable {
         .tooMany("failed attempts", retryAfter: seconds)
     }
 
-    /// Forgives every failure of `username`, from every address (`til-server users unlock`);
-    /// how many.
+    /// Forgives every failure of `username`, from every address, and of `extraKey` (the account's
+    /// own wrong second-factor codes) in the same statement (`til-server users unlock`); how many.
     @discardableResult
-    func reset(username: String) async throws -> Int {
-        try await db.execute("DELETE FROM login_failures WHERE username = \(Self.key(of: username))")
+    func reset(username: String, alsoKey extraKey: String? = nil) async throws -> Int {
+        try await db.execute("""
+            DELETE FROM login_failures WHERE username = \(Self.key(of: username)) OR username = \(extraKey)
+            """)
     }
 
     /// The throttle's key for `username`, in SQL: `login_attempt_begin`'s `v_key`.
