@@ -58,6 +58,9 @@ final class ConfigurationTests: XCTestCase {
         .jwksMaxAge: ["0", "86401", "5m"],
         .webAuthnRPID: ["127.0.0.1", "::1", "[::1]", "til.example/x", "-til.example"],
         .webAuthnOrigins: ["http://til.example", "https://til.example/login", "https://127.0.0.1", " , ", "til.example"],
+        .smtpURL: ["http://mail.example", "smtp://mail.example/relay", "smtp://mail.example:0", "smtp://"],
+        .mailFrom: ["no address", "a@b.example\r\nBcc: c@d.example", "two@at@signs"],
+        .smtpCAFile: ["/nonexistent/ca.pem"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

@@ -36,6 +36,8 @@ public struct AppConfiguration: Sendable {
     public var secondFactorClock = SecondFactorClock.system
     /// `WEBAUTHN_RP_ID` and `WEBAUTHN_ORIGINS`: where passkeys work (`WebAuthnSettings`).
     public var webAuthn = WebAuthnSettings()
+    /// `SMTP_URL`, `MAIL_FROM`, `SMTP_CA_FILE`: how mail goes out (`MailSettings`).
+    public var mail = MailSettings(delivery: .files(directory: MailSettings.developmentDirectory))
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -66,6 +68,7 @@ public struct AppConfiguration: Sendable {
         secretKey = try Self.secretKey(environment: environment, from: reader)
         jwksMaxAge = try reader.seconds(.jwksMaxAge) ?? jwksMaxAge
         webAuthn = try WebAuthnSettings(reader: reader)
+        mail = try MailSettings(reader: reader, environment: environment)
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

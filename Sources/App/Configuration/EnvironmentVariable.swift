@@ -55,6 +55,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case jwksMaxAge = "JWKS_MAX_AGE"
     case webAuthnRPID = "WEBAUTHN_RP_ID"
     case webAuthnOrigins = "WEBAUTHN_ORIGINS"
+    case smtpURL = "SMTP_URL"
+    case mailFrom = "MAIL_FROM"
+    case smtpCAFile = "SMTP_CA_FILE"
 
     public var name: String { rawValue }
 
@@ -175,6 +178,18 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
             .described("the issuer's origin; http://localhost:PORT for an IP address"),
             .described("origins like https://til.example, separated by commas (http only on localhost)"),
             "the pages allowed to register and use passkeys (clientDataJSON's origin)")
+        case .smtpURL: Declaration(
+            .described("development and testing: messages written to .mail/; production: none (routes that must send answer 503)"),
+            .described("smtp://[user:password@]host[:port] (STARTTLS required unless loopback) or smtps://… (implicit TLS)"),
+            "the relay TIL sends its mail through (verification, password reset, notices)",
+            secret: true)
+        case .mailFrom: Declaration(
+            .described("TIL <no-reply@localhost> without SMTP_URL"),
+            .described("an address like no-reply@til.example or TIL <no-reply@til.example>"),
+            "the From of every message; required with SMTP_URL")
+        case .smtpCAFile: Declaration(
+            .none, .described("a readable PEM file"),
+            "certificate authorities trusted for the SMTP server besides the system's; verification is always on")
         }
     }
 }

@@ -24,6 +24,8 @@ enum ConstraintFields {
         "users_username_lower": "username",
         // A passkey registered twice, to this user or another (`PasskeyRepository.insert`).
         "passkeys_credential_id_key": "credential",
+        // An address already on another account, in any case (`accountMailSchema`, issue 21).
+        "users_email_key": "email",
     ]
 
     /// Foreign keys, by name → the reference that points nowhere.
