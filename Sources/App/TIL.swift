@@ -57,6 +57,7 @@ public struct TIL: Sendable {
     /// closes the database (unless lent) when the app shuts down.
     public func configure(_ app: Application) throws {
         let settings = configuration.auth
+        configuration.passwordRules.prepare()
         if !settings.trustedProxies.isEmpty {  // without any, the client address is the socket peer
             app.middleware.append(ClientAddressMiddleware(trustedProxies: settings.trustedProxies.networks))
         }
@@ -114,7 +115,8 @@ public struct TIL: Sendable {
         let totpManagement = TOTPManagement(secondFactors: secondFactors, currentPassword: currentPassword, audit: audit)
         try app.register(collection: SecondFactorsController(management: totpManagement, auth: auth))
         try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
-        try app.register(collection: UsersController(users: users, acronyms: acronyms, hasher: hasher, auth: auth))
+        try app.register(collection: UsersController(
+            users: users, acronyms: acronyms, hasher: hasher, passwordRules: configuration.passwordRules, auth: auth))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
@@ -204,7 +206,8 @@ public struct TIL: Sendable {
 
     /// How a password is replaced: the password change's and `users set-password`'s.
     var passwordReplacement: PasswordReplacement {
-        PasswordReplacement(users: UserRepository(db: db), sessions: SessionRepository(db: db), hasher: hasher)
+        PasswordReplacement(
+            users: UserRepository(db: db), sessions: SessionRepository(db: db), hasher: hasher, rules: configuration.passwordRules)
     }
 
     /// Adds the book's `admin` user with the configured password unless it exists: the seed

@@ -42,7 +42,7 @@ final class ConfigurationTests: XCTestCase {
         .databasePort: ["abc", "0", "65536"], .databaseReadURL: ["postgres://a/til,http://b"],
         .databaseStatementCache: ["maybe", "no"], .port: ["80x", "-1", "65536"], .maxConnections: ["0", "lots"],
         .tlsCertificate: ["/nonexistent.pem"], .tlsKey: ["/nonexistent.key"], .adminPassword: ["short", "pass\u{0}word"],
-        .bcryptCost: ["3", "32", "abc"], .logLevel: ["loud"], .tokenTTL: ["0", "1h"], .refreshTokenTTL: ["0"],
+        .bcryptCost: ["3", "32", "abc"], .commonPasswordCheck: ["maybe", "no"], .logLevel: ["loud"], .tokenTTL: ["0", "1h"], .refreshTokenTTL: ["0"],
         .refreshReuseGrace: ["-1", "301"], .refreshRateLimit: ["0", "10001"], .sessionMaxLifetime: ["0", "31622401"],
         .tokenPurgeInterval: ["0", "1m"], .loginMaxFailures: ["0"], .loginWindow: ["0"],
         .loginAccountBackoffThreshold: ["0", "10001"], .loginAccountBackoffBase: ["0", "3601"], .loginAccountBackoffMax: ["0", "1d"],
@@ -197,9 +197,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(PasswordRules.byteCount, 8...72)
         XCTAssertNil(message(["ADMIN_PASSWORD": String(repeating: "é", count: 36)]))  // 72 bytes, 36 characters
         XCTAssertNotNil(message(["ADMIN_PASSWORD": String(repeating: "é", count: 37)]))
-        XCTAssertNoThrow(try PasswordRules.validate(String(repeating: "a", count: 72)))
-        XCTAssertNoThrow(try PasswordRules.validate("ééééé"))  // 5 characters, 10 bytes
-        XCTAssertThrowsError(try PasswordRules.validate("e\u{301}e\u{301}", field: "secret")) { error in
+        XCTAssertNoThrow(try PasswordRules().validate(String(repeating: "a", count: 72)))
+        XCTAssertNoThrow(try PasswordRules().validate("ééééé"))  // 5 characters, 10 bytes
+        XCTAssertThrowsError(try PasswordRules().validate("e\u{301}e\u{301}", field: "secret")) { error in
             XCTAssertEqual((error as? any AbortError)?.status, .badRequest)
             XCTAssertEqual((error as? any AbortError)?.reason, "'secret' must be at least 8 bytes.")
         }

@@ -17,7 +17,7 @@ final class InvisibleCharacterTests: XCTestCase {
     }
 
     func testUsernamesRefuseFormatCharactersAndPadding() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
             let formats = [
                 "zero\u{200B}width", "\u{202E}nimda", "admin\u{200D}", "\u{FEFF}bom", "soft\u{AD}hyphen", "\u{2066}iso\u{2069}",
                 "tag\u{E0041}",

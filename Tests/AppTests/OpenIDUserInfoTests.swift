@@ -72,7 +72,7 @@ final class OpenIDUserInfoTests: XCTestCase {
     /// Unicode: a username and a name sent decomposed are stored composed (NFC), and
     /// `preferred_username` and `name` are exactly what is stored, in userinfo and the ID token.
     func testProfileClaimsAreTheStoredNFCSpellings() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
             let decomposedName = "Zoe\u{0308} Ba\u{0301}n", decomposedUsername = "zoe\u{0308}"
             let created = try await app.client.send(
                 .post, "/api/users", json: ["name": decomposedName, "username": decomposedUsername, "password": "password"],

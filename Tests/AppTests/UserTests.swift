@@ -25,7 +25,7 @@ final class UserTests: XCTestCase {
     }
 
     func testUserCanBeSavedWithAPI() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
             struct NewUser: Encodable { var name, username, password: String }
             let created = try await app.getResponse(
                 to: usersURI, method: .post, data: NewUser(name: usersName, username: usersUsername, password: "password"),
@@ -64,7 +64,7 @@ final class UserTests: XCTestCase {
     }
 
     func testDuplicateUsernameIs409() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
             _ = try await User.create(username: usersUsername, on: app)
             let response = try await app.sendRequest(
                 to: usersURI, method: .post, body: ["name": "Other", "username": usersUsername, "password": "password"],
@@ -74,7 +74,7 @@ final class UserTests: XCTestCase {
     }
 
     func testUserValidation() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
             let cases: [[String: String]] = [
                 ["name": "", "username": "u1", "password": "password"],
                 ["name": "N", "username": "", "password": "password"],

@@ -18,7 +18,7 @@ final class UsernameRaceTests: ServerProcessTestCase {
     ]
 
     func testConcurrentCreationsInSeveralSpellingsMakeOneAccount() async throws {
-        try await withTestApp { app in
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
             let token = try await app.client.session("admin").value
             let client = app.client
             let codes = try await statusCodes(of: (Self.spellings + Self.spellings).map { username in
@@ -32,8 +32,8 @@ final class UsernameRaceTests: ServerProcessTestCase {
     }
 
     func testCreationsSplitAcrossTwoProcessesMakeOneAccount() async throws {
-        try await withTestApp { app in
-            servers = try await ServerProcess.healthy(1, settings: [:])
+        try await withTestApp(settings: ["COMMON_PASSWORD_CHECK": "off"]) { app in
+            servers = try await ServerProcess.healthy(1, settings: ["COMMON_PASSWORD_CHECK": "off"])
             let (local, remote) = (app.client, servers[0].client)
             let (localToken, remoteToken) = (try await local.session("admin").value, try await remote.session("admin").value)
             let codes = try await statusCodes(of: (Self.spellings + Self.spellings).enumerated().map { index, username in

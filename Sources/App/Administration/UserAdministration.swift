@@ -45,8 +45,8 @@ public struct UserAdministration: Sendable {
     @discardableResult
     public func setPassword(_ password: String, of username: String) async throws -> Int {
         do {
-            try PasswordRules.validate(password, field: "new password")
-        } catch let error as Abort {
+            try passwords.rules.validate(password, field: "new password")
+        } catch {
             throw Failure(error.reason)
         }
         let user = try await existing(username)

@@ -10,6 +10,8 @@ struct PasswordReplacement: Sendable {
     let users: UserRepository
     let sessions: SessionRepository
     let hasher: BcryptHasher
+    /// What the new password must be: each caller checks it first, before any other work.
+    let rules: PasswordRules
 
     /// Hashes `password` (on the worker pool, before the transaction) and stores it for
     /// `userID`, ending every live session of theirs but `kept` and every mfaToken; how many

@@ -25,7 +25,8 @@ extension AppConfiguration {
     }
 
     /// `ADMIN_PASSWORD`, checked by `PasswordRules`; unset, the built-in one where that is
-    /// allowed (development, testing, or a command that never seeds).
+    /// allowed (development, testing, or a command that never seeds). The built-in one, common
+    /// as it is, is the rules' one exception: it never reaches production.
     static func adminPassword(
         environment: Environment, from reader: ConfigReader, required: Bool
     ) throws(ConfigurationError) -> String {
@@ -37,12 +38,15 @@ extension AppConfiguration {
                     + "(\(EnvironmentVariable.adminPassword.declaration.accepts)).")
         }
         do {
-            try PasswordRules.validate(password, field: "ADMIN_PASSWORD")
+            try PasswordRules.validateBytes(of: password, field: "ADMIN_PASSWORD")
         } catch {
             throw reader.invalid(.adminPassword)
         }
         guard !production || password != builtInAdminPassword else {
             throw ConfigurationError("ADMIN_PASSWORD must not be the built-in '\(builtInAdminPassword)' in production.")
+        }
+        if password != builtInAdminPassword, try PasswordRules(reader: reader).refusesAsCommon(password) {
+            throw ConfigurationError(PasswordRules.commonReason(field: "ADMIN_PASSWORD") + " (COMMON_PASSWORD_CHECK=off allows it.)")
         }
         return password
     }

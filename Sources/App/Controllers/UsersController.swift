@@ -8,6 +8,7 @@ struct UsersController: RouteCollection {
     let users: UserRepository
     let acronyms: AcronymRepository
     let hasher: BcryptHasher
+    let passwordRules: PasswordRules
     let auth: BearerAuth
 
     func boot(routes: any RoutesBuilder) throws {
@@ -37,7 +38,7 @@ struct UsersController: RouteCollection {
 
     func create(_ request: Request) async throws -> User.Public {
         let data = try request.content.decode(CreateUserRequest.self)
-        try data.validate()
+        try data.validate(passwordRules: passwordRules)
         let hash = try await hasher.hash(data.password)
         return try await users.create(name: data.name, username: data.username, passwordHash: hash).asPublic
     }

@@ -2,7 +2,7 @@
 /// byte at `GET /openapi.json`.
 ///
 /// Edit the JSON file itself; Swagger Editor, Redocly and Spectral open it. The build embeds it
-/// in the executable (no resource bundle to ship beside the binary): the EmbedOpenAPI plugin
+/// in the executable (no resource bundle to ship beside the binary): the EmbedTextFiles plugin
 /// (`Plugins/`) writes it into one raw string literal, `text`. That literal compiles in about a
 /// second at any size; `.embedInCode` took 15 s at today's size and a minute at three times it
 /// (README, "The contract"). Tests pin the file to the code: its operations and their

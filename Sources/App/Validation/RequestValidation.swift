@@ -29,9 +29,9 @@ extension CreateUserRequest {
     /// The longest `name` (the person's, not the username), in UTF-8 bytes.
     static let nameMaxBytes = 128
 
-    func validate() throws {
+    func validate(passwordRules: PasswordRules) throws {
         try Validation.text(name, field: "name", max: Self.nameMaxBytes)
         try UsernameRules.validate(username)
-        try PasswordRules.validate(password)
+        try passwordRules.validate(password)
     }
 }
