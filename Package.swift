@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "TILServer",
             dependencies: [
-                "App", "Web", "HTTP1", "Postgres", "JOSE", "Terminal", "Threads", logging,
+                "App", "Web", "HTTP1", "Postgres", "Crypt", "JOSE", "Terminal", "Threads", logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -139,6 +139,8 @@ let package = Package(
         .target(name: "WebAuthnTesting", dependencies: ["WebAuthn", "Crypt", "COpenSSL"], swiftSettings: swiftSettings),
         // Writes the authenticator's responses for scripts/webauthn-crosscheck.sh (py_webauthn verifies them).
         .executableTarget(name: "WebAuthnCrossCheck", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
+        // Whether OpenSSL still works when a process's last exit handler runs (CryptTests run it).
+        .executableTarget(name: "OpenSSLExitProbe", dependencies: ["Crypt"], swiftSettings: swiftSettings),
 
         // The build step that embeds a text file as one string literal (openapi.json, the common passwords: see the plugin).
         .executableTarget(name: "EmbedText", swiftSettings: swiftSettings),
@@ -158,7 +160,7 @@ let package = Package(
         ),
         .testTarget(name: "TILWireTests", dependencies: ["TILWire"], swiftSettings: swiftSettings),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: swiftSettings),
-        .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads"], swiftSettings: swiftSettings),
+        .testTarget(name: "CryptTests", dependencies: ["Crypt", "Threads", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "OneTimePasswordsTests", dependencies: ["OneTimePasswords"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "CommonPasswordsTests", dependencies: ["CommonPasswords"], swiftSettings: swiftSettings),

@@ -1,3 +1,4 @@
+import Crypt
 import Foundation
 import Terminal
 
@@ -7,6 +8,8 @@ import Terminal
 @main
 enum EntryPoint {
     static func main() async {
+        // Before anything touches OpenSSL: its exit handler would race the threads still running.
+        OpenSSLExitCleanup.skip()
         await TILServerCommand.runAsRoot { error in
             let failure = CommandFailure(error)
             if let message = failure.message {

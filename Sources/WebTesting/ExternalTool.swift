@@ -14,6 +14,11 @@ public struct ExternalTool: Sendable {
         path = found.path
     }
 
+    /// The program at `path`: one of this package's own executables, found by the test.
+    public init(atPath path: String) {
+        self.path = path
+    }
+
     /// Runs with `arguments` (killed after `timeLimit`); its exit status and combined output.
     public func run(
         _ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeLimit: Duration = .seconds(20)
