@@ -82,7 +82,8 @@ public struct TIL: Sendable {
         var passkeys = try passkeyServices(issuer: issuer, audit: audit, mfaChallenges: secondFactors.challenges)
         secondFactors.passkeys = passkeys.authentication
         passkeys.secondFactors = secondFactors
-        let currentPassword = CurrentPassword(verifier: verifier, audit: audit)
+        let proofs = AccountChangeProof(
+            currentPassword: CurrentPassword(verifier: verifier, audit: audit), secondFactors: secondFactors, sessions: sessions)
         let rotation = RefreshRotation(
             db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
 
@@ -110,10 +111,11 @@ public struct TIL: Sendable {
             sessions: sessions, admins: AdminRole(db: db), secondFactors: secondFactors, auth: auth, audit: audit))
         try app.register(collection: MFALoginController(secondFactors: secondFactors, tokens: tokens, audit: audit))
         try app.register(collection: AccountController(
-            sessions: sessions, currentPassword: currentPassword, secondFactors: secondFactors, passwords: passwordReplacement,
-            auth: auth, audit: audit))
-        let totpManagement = TOTPManagement(secondFactors: secondFactors, currentPassword: currentPassword, audit: audit)
-        try app.register(collection: SecondFactorsController(management: totpManagement, auth: auth))
+            sessions: sessions, proofs: proofs, passwords: passwordReplacement, auth: auth, audit: audit))
+        let totpManagement = TOTPManagement(secondFactors: secondFactors, proofs: proofs, audit: audit)
+        try app.register(collection: SecondFactorsController(
+            management: totpManagement, auth: auth, recentAuthentication: recentAuthentication))
+        try configureReauthentication(app, proofs: proofs, auth: auth, audit: audit)
         try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
         try app.register(collection: UsersController(
             users: users, acronyms: acronyms, hasher: hasher, passwordRules: configuration.passwordRules, auth: auth))
@@ -172,7 +174,7 @@ public struct TIL: Sendable {
         try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
         let account = AccountPageController(
             loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db), secondFactors: secondFactors,
-            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit)
+            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit, recentAuthentication: recentAuthentication)
         try app.register(collection: account)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
         try app.register(collection: AccountPasskeyForms(accountPages: account, passkeys: passkeys.passkeys, audit: audit))

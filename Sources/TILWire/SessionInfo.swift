@@ -23,10 +23,14 @@ public struct SessionInfo: Codable, Sendable, Hashable {
     /// How the login was proven (RFC 8176): `["pwd"]`, `["pwd","otp","mfa"]`… Nil from a
     /// server older than issue 20.
     public var amr: [String]?
+    /// When its user last proved who they are (the sign-in, or a later re-authentication): a
+    /// sensitive change needs this within `REAUTH_WINDOW`. Nil for a session no person signed
+    /// in to, and from a server older than issue 21.
+    @OptionalWireDate public var authTime: Date?
 
     public init(
         id: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date, refreshExpiresAt: Date, userAgent: String?,
-        scopes: [Scope], current: Bool, kind: String? = nil, clientName: String? = nil, amr: [String]? = nil
+        scopes: [Scope], current: Bool, kind: String? = nil, clientName: String? = nil, amr: [String]? = nil, authTime: Date? = nil
     ) {
         self.id = id
         self.createdAt = createdAt
@@ -39,6 +43,7 @@ public struct SessionInfo: Codable, Sendable, Hashable {
         self.kind = kind
         self.clientName = clientName
         self.amr = amr
+        self.authTime = authTime
     }
 }
 

@@ -72,7 +72,7 @@ struct OperationFixture {
         case "categoryID": category.id.uuidString
         case "userID": user.id.uuidString
         case "sessionID": session.id.uuidString
-        case "currentPassword": Self.password
+        case "currentPassword", "password": Self.password
         case "refreshToken": session.refreshToken
         case "clientID": clientID
         case "code": TOTP(secret: totpSecret).code(at: Date())
@@ -110,7 +110,9 @@ struct OperationFixture {
         guard let schema = contract.requestSchema(of: operation) else { return nil }
         let properties = contract.requestProperties(of: operation)
         var body: [String: JSONValue] = [:]
-        for case .string(let name) in schema["required"]?.array ?? [] where overrides[name] == nil {
+        // The required fields, and those of the first choice of an `anyOf` (`password` or `passkey`).
+        let required = (schema["required"]?.array ?? []) + (schema["anyOf"]?.array?.first?["required"]?.array ?? [])
+        for case .string(let name) in required where overrides[name] == nil {
             if let value = value(named: name) {
                 body[name] = .string(value)
             } else if let bounds = properties[name].flatMap(StringBounds.init) {

@@ -11,6 +11,8 @@ enum AccountNotice: String, CaseIterable, Sendable {
     case recoveryCodeUsed = "recovery-code-used"
     case passkeyRenamed = "passkey-renamed"
     case passkeyRemoved = "passkey-removed"
+    case signedInAgain = "signed-in-again"
+    case passwordChanged = "password-changed"
 
     var sentence: String {
         switch self {
@@ -20,6 +22,8 @@ enum AccountNotice: String, CaseIterable, Sendable {
         case .recoveryCodeUsed: "You signed in with a recovery code, which is now used up. Make new codes below if you are running low."
         case .passkeyRenamed: "The passkey was renamed."
         case .passkeyRemoved: "The passkey was removed."
+        case .signedInAgain: "You signed in again: you can make the change now."
+        case .passwordChanged: "Your password is changed. Your other sessions have ended."
         }
     }
 

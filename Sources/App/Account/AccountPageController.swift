@@ -13,6 +13,8 @@ struct AccountPageController: RouteCollection {
     let catalog: OAuthScopeCatalog
     let passkeys: PasskeyRepository
     let audit: AuditLog
+    /// What the forms that change how the account signs in ask first (`freshSignIn`).
+    let recentAuthentication: RecentAuthentication
 
     static let path = "/account"
 
@@ -89,6 +91,12 @@ struct AccountPageController: RouteCollection {
         try CSRFToken.check(fields, boundTo: request.cookie(loginPages.cookies.sessionName))
         guard let session = try await loginPages.current(request) else { return nil }
         return (fields, session)
+    }
+
+    /// Nil when `session` signed in within `REAUTH_WINDOW`; else the redirect to a fresh
+    /// sign-in, which comes back to the account page saying the change can be made now.
+    func freshSignIn(_ session: BrowserSession, _ request: Request) -> Response? {
+        recentAuthentication.freshSignIn(session, returnTo: AccountNotice.signedInAgain.location, request)
     }
 
     /// The sign-in page, which comes back to the account page.

@@ -4,8 +4,9 @@ import Web
 /// The account page's forms for two-step sign-in (TOTP), each behind the browser session and
 /// its CSRF token, each doing what `/api/users/me/mfa…` does through the same `TOTPManagement`:
 /// `POST /account/totp` starts an enrolment (the QR code page), `/account/totp/confirm` turns
-/// it on (the recovery codes page, once), `/account/totp/disable` and
-/// `/account/recovery-codes` need the current password and a code or a recovery code.
+/// it on (the recovery codes page, once): both need a recent sign-in (else a fresh one, then
+/// back); `/account/totp/disable` and `/account/recovery-codes` need the current password and
+/// a code or a recovery code, which is one.
 struct AccountTOTPController: RouteCollection {
     let account: AccountPageController
     let management: TOTPManagement
@@ -20,12 +21,14 @@ struct AccountTOTPController: RouteCollection {
 
     func start(_ request: Request) async throws -> Response {
         guard let session = try await account.signedInForm(request)?.session else { return account.signInFirst(request) }
+        if let fresh = account.freshSignIn(session, request) { return fresh }
         let enrolment = try await management.start(for: session.user)
         return enrolmentPage(enrolment, session)
     }
 
     func confirm(_ request: Request) async throws -> Response {
         guard let (fields, session) = try await account.signedInForm(request) else { return account.signInFirst(request) }
+        if let fresh = account.freshSignIn(session, request) { return fresh }
         let typed = try fields.single("code", maxBytes: SecondFactorInput.maxBytes) ?? ""
         /// The enrolment page again, with `error`: the secret is still the pending one.
         func again(_ status: HTTPStatus, _ error: String) async throws -> Response {

@@ -61,6 +61,14 @@ struct AuditLog: Sendable {
         /// A passkey stored without backup eligibility came back with it (synced after
         /// registration): accepted and recorded, a deliberate deviation from WebAuthn §7.2.
         case passkeyBackupEligibilityGained = "passkey.backup-eligibility-gained"
+        /// A sensitive change refused: the session's last authentication is older than `REAUTH_WINDOW`.
+        case reauthRequired = "reauth.required"
+        /// `POST /api/users/me/reauth` renewed the session's authentication time.
+        case reauthSucceeded = "reauth.succeeded"
+        /// A re-authentication's password, code or passkey was wrong.
+        case reauthFailed = "reauth.failed"
+        /// A re-authentication refused by the login throttle, unchecked.
+        case reauthThrottled = "reauth.throttled"
     }
 
     let logger: Logger

@@ -10,6 +10,13 @@ struct BearerIdentity: Authenticatable {
     let scopes: [Scope]
     /// Every scope name the token holds, OpenID Connect's (which `Scope` does not know) too.
     let scopeNames: [String]
+    /// How the session began: `login`, `browser`, `oauth`…
+    var kind = "login"
+    /// The OAuth client of an `oauth` session.
+    var clientID: String?
+    /// Seconds since the session's user last proved who they are (`sessions.auth_time`, by the
+    /// database's clock); nil when no person ever did (`RecentAuthentication`).
+    var secondsSinceAuthentication: Double?
 }
 
 /// Who a valid token without a user says the caller is: an OAuth client acting for itself

@@ -10,19 +10,22 @@ struct CurrentPassword: Sendable {
 
     /// Throws 403 when `password` is not `identity`'s (audited as `failed`), or the throttle's
     /// 429 (audited as `throttled`).
+    @discardableResult
     func require(
         _ password: String, of identity: BearerIdentity, _ request: Request, failed: AuditLog.Event, throttled: AuditLog.Event
-    ) async throws {
+    ) async throws -> User {
         try await require(password, of: identity.user, sessionID: identity.sessionID, request, failed: failed, throttled: throttled)
     }
 
-    /// The same for `user` signed in as `sessionID` (a browser session's, on the account page).
+    /// The same for `user` signed in as `sessionID` (a browser session's, on the account page):
+    /// the user as the check found them (their password hash as stored now).
+    @discardableResult
     func require(
         _ password: String, of user: User, sessionID: UUID?, _ request: Request, failed: AuditLog.Event, throttled: AuditLog.Event
-    ) async throws {
+    ) async throws -> User {
         let outcome = try await verifier.verify(password, username: user.username, address: request.clientAddress)
         switch outcome.verdict {
-        case .accepted: return
+        case .accepted(let found, _): return found
         case .rejected:
             audit.record(failed, request, userID: user.id, sessionID: sessionID, username: outcome.username)
             throw Abort(.forbidden, reason: "The current password is wrong.")

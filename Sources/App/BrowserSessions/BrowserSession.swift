@@ -8,8 +8,10 @@ struct BrowserSession: Sendable {
     let user: User
     /// Whether the user may be granted `clients:write` (`users.is_admin`).
     let isAdmin: Bool
-    /// When the person typed their password: the session's start.
+    /// When the person last proved who they are: the sign-in (`sessions.auth_time`).
     let authTime: Date
+    /// Seconds since then, by the database's clock (`RecentAuthentication`).
+    let secondsSinceAuthentication: Double
     /// Seconds until the session ends unless used again (the cookie's `Max-Age`).
     let secondsLeft: Int
     /// The cookie's value, to bind CSRF tokens to it and to send it again with a fresh expiry.

@@ -26,18 +26,18 @@ struct BrowserSessionRepository: Sendable {
         let lifetime = maxLifetime.seconds
         let expiry = TokenRepository.fromNow(idle, cappedAt: lifetime)
         let rows = try await db.query("""
-            INSERT INTO sessions (id, user_id, kind, browser_digest, scopes, user_agent, amr, expires_at, refresh_expires_at)
+            INSERT INTO sessions (id, user_id, kind, browser_digest, scopes, user_agent, amr, auth_time, expires_at, refresh_expires_at)
             SELECT \(id), \(user.id), 'browser', \(SHA256.hex(of: value)), '', \(userAgent),
-                   string_to_array(\(amr.joined(separator: " ")), ' '), \(expiry), \(expiry)
+                   string_to_array(\(amr.joined(separator: " ")), ' '), now(), \(expiry), \(expiry)
             WHERE EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)
                 AND \(SecondFactorStillHeld.condition(for: user.id, amr: amr))
-            RETURNING created_at, ceil(extract(epoch FROM expires_at - now()))::int8 AS seconds_left,
+            RETURNING auth_time, ceil(extract(epoch FROM expires_at - now()))::int8 AS seconds_left,
                 (SELECT is_admin FROM users WHERE id = \(user.id)) AS is_admin
             """)
         guard let row = rows.first else { return nil }
         return BrowserSession(
             id: id, user: user, isAdmin: try row.decode(column: "is_admin", as: Bool.self),
-            authTime: try row.decode(column: "created_at", as: Date.self),
+            authTime: try row.decode(column: "auth_time", as: Date.self), secondsSinceAuthentication: 0,
             secondsLeft: Int(try row.decode(column: "seconds_left", as: Int64.self)), cookieValue: value)
     }
 
@@ -50,7 +50,9 @@ struct BrowserSessionRepository: Sendable {
         let lifetime = maxLifetime.seconds
         let rows = try await db.query("""
             WITH hit AS (
-                SELECT s.id AS session_id, s.browser_digest, s.created_at, s.expires_at,
+                SELECT s.id AS session_id, s.browser_digest, s.expires_at,
+                       coalesce(s.auth_time, s.created_at) AS auth_time,
+                       extract(epoch FROM now() - coalesce(s.auth_time, s.created_at))::float8 AS auth_age,
                        s.last_used_at < now() - interval '60 seconds' AS stale,
                        least(\(TokenRepository.fromNow(idle, cappedAt: lifetime)), \(TokenRepository.end(of: "s.created_at", lifetime))) AS slid_until,
                        u.id, u.name, u.username, u.password_hash AS "passwordHash", u.is_admin
@@ -70,7 +72,8 @@ struct BrowserSessionRepository: Sendable {
         return BrowserSession(
             id: try row.decode(column: "session_id", as: UUID.self), user: try UserRepository.user(row),
             isAdmin: try row.decode(column: "is_admin", as: Bool.self),
-            authTime: try row.decode(column: "created_at", as: Date.self),
+            authTime: try row.decode(column: "auth_time", as: Date.self),
+            secondsSinceAuthentication: try row.decode(column: "auth_age", as: Double.self),
             secondsLeft: Int(try row.decode(column: "seconds_left", as: Int64.self)), cookieValue: cookieValue)
     }
 

@@ -36,11 +36,11 @@ struct LoginPagesController: RouteCollection {
     /// The sign-in form, with the pre-login cookie its token is bound to.
     func loginPage(
         _ request: Request, returnTo: String?, context: LoginContext, status: HTTPStatus = .ok, username: String = "",
-        error: String? = nil, headers: HTTPHeaders = [:]
+        error: String? = nil, notice: String? = nil, headers: HTTPHeaders = [:]
     ) -> PageResponse {
         let (secret, cookie) = cookies.preLogin(for: request)
         let form = LoginForm(
-            csrfToken: CSRFToken.token(boundTo: secret), returnTo: returnTo, username: username, error: error,
+            csrfToken: CSRFToken.token(boundTo: secret), returnTo: returnTo, username: username, error: error, notice: notice,
             clientName: context.clientName)
         var headers = headers
         headers.setCookie(cookie)
@@ -49,10 +49,19 @@ struct LoginPagesController: RouteCollection {
         return PageResponse(status: status, html: form.html, policy: policy, headers: headers)
     }
 
+    /// The sign-in form; a signed-in browser goes straight on to `return_to` (or is told who it
+    /// is), unless its sign-in is older than `max_age` seconds (`RecentAuthentication`'s fresh
+    /// sign-in before a sensitive change): then the form again, the username filled in.
     func showLogin(_ request: Request) async throws -> Response {
         let query = FormFields(query: request)
         let returnTo = try Self.returnTo(query)
+        let maxAge = try Self.maxAge(query)
         if let session = try await current(request) {
+            if let maxAge, session.secondsSinceAuthentication > Double(maxAge) {
+                return loginPage(
+                    request, returnTo: returnTo, context: try await context(returnTo), username: session.user.username,
+                    notice: "This change needs a recent sign-in: enter your password again to go on.").response
+            }
             // Already signed in: straight on, or say so.
             guard let returnTo else { return signedIn(session) }
             return PageResponse.redirect(to: returnTo)
@@ -140,6 +149,15 @@ struct LoginPagesController: RouteCollection {
         var page = page
         page.headers.setCookie(cookies.session(session))
         return page
+    }
+
+    /// `max_age`, when sent: a whole number of seconds, or a 400.
+    static func maxAge(_ fields: FormFields) throws -> Int? {
+        guard let text = try fields.single("max_age", maxBytes: 16) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 10, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text) else {
+            throw Abort(.badRequest, reason: "max_age must be a number of seconds.")
+        }
+        return seconds
     }
 
     /// `return_to`, when sent: a path on this server, or a 400.

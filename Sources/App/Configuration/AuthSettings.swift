@@ -1,7 +1,7 @@
 /// The token lifecycle's knobs, read once at start-up: lifetimes (`TOKEN_TTL`,
 /// `REFRESH_TOKEN_TTL`, `SESSION_MAX_LIFETIME`), refresh (`REFRESH_REUSE_GRACE`,
 /// `REFRESH_RATE_LIMIT`), `TOKEN_PURGE_INTERVAL`, login throttling and queueing (`LOGIN_*`,
-/// `LOGIN_ACCOUNT_BACKOFF_*`),
+/// `LOGIN_ACCOUNT_BACKOFF_*`), `REAUTH_WINDOW`,
 /// `TRUSTED_PROXIES` and `ACRONYM_EDIT_POLICY`, as `EnvironmentVariable` declares them.
 public struct AuthSettings: Sendable {
     public var tokenTTL: Duration = .seconds(3600)
@@ -21,6 +21,8 @@ public struct AuthSettings: Sendable {
     public var loginMaxWait: Duration = .seconds(5)
     /// How long a browser session (TIL's own pages) lives unused; never past `sessionMaxLifetime`.
     public var browserSessionIdle: Duration = .seconds(12 * 3600)
+    /// How recent a session's last authentication must be for a sensitive change (RFC 9470).
+    public var reauthWindow: Duration = .seconds(600)
 
     public init() {}
 
@@ -47,6 +49,7 @@ public struct AuthSettings: Sendable {
             because: "failures would be forgotten before the longest wait is over")
         loginQueueLimit = try reader.number(.loginQueueLimit) ?? loginQueueLimit
         browserSessionIdle = try reader.seconds(.browserSessionIdle) ?? browserSessionIdle
+        reauthWindow = try reader.seconds(.reauthWindow) ?? reauthWindow
         trustedProxies = try reader.value(.trustedProxies, TrustedProxies.init(parsing:)) ?? trustedProxies
         acronymEditPolicy = try reader.choice(.acronymEditPolicy, as: AcronymEditPolicy.self) ?? acronymEditPolicy
         // A session whose refresh token has expired is over (logout, the session list and the

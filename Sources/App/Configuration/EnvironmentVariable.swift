@@ -52,6 +52,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case resources = "RESOURCES"
     case resourceScopeDescriptions = "RESOURCE_SCOPE_DESCRIPTIONS"
     case browserSessionIdle = "BROWSER_SESSION_IDLE"
+    case reauthWindow = "REAUTH_WINDOW"
     case secretKey = "SECRET_KEY"
     case jwksMaxAge = "JWKS_MAX_AGE"
     case webAuthnRPID = "WEBAUTHN_RP_ID"
@@ -166,6 +167,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .browserSessionIdle: Declaration(
             .value("43200"), .seconds(60...(30 * 86400)),
             "how long a browser session (the login page's cookie) lives unused (12 hours), never past SESSION_MAX_LIFETIME")
+        case .reauthWindow: Declaration(
+            .value("600"), .seconds(10...86400),
+            "how recent a session's sign-in (or POST /api/users/me/reauth) must be for a sensitive change: password, second factors, passkeys (RFC 9470 max_age)")
         case .secretKey: Declaration(
             .described("development: generated once into .til/secret-key; testing: a fixed key"),
             .described("at least \(SecretKey.minimumByteCount) random bytes as base64 or hex, e.g. `openssl rand -base64 32`"),

@@ -5,8 +5,8 @@ import Web
 /// their password. Everything but `GET /me` needs the `account` scope.
 struct AccountController: RouteCollection {
     let sessions: SessionRepository
-    let currentPassword: CurrentPassword
-    let secondFactors: SecondFactors
+    /// The current password and, with TOTP on, a code (`AccountChangeProof`).
+    let proofs: AccountChangeProof
     let passwords: PasswordReplacement
     let auth: BearerAuth
     let audit: AuditLog
@@ -41,19 +41,17 @@ struct AccountController: RouteCollection {
     /// Needs the current password (a stolen token alone cannot take the account over; wrong
     /// guesses count toward the login throttle, as a login's do, and are audited), and with TOTP
     /// on a code or a recovery code as well (no password path around the second factor). Every
-    /// other session ends; the calling one stays.
+    /// other session ends; the calling one stays. That proof is a re-authentication as strong
+    /// as a login: it renews the session's (RFC 9470), so no recent sign-in is asked besides.
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
         try passwords.rules.validate(body.newPassword, field: "newPassword")
         let proof = try SecondFactorInput.proof(code: body.code, recoveryCode: body.recoveryCode)
         let user = identity.user
-        try await currentPassword.require(
-            body.currentPassword, of: identity, request, failed: .passwordChangeFailed, throttled: .passwordChangeThrottled)
-        if try await secondFactors.isRequired(for: user.id) {
-            guard let proof else { throw TOTPManagement.proofMissing }
-            try await secondFactors.verify(proof, of: user, request)
-        }
+        try await proofs.require(
+            password: body.currentPassword, proof, of: user, sessionID: identity.sessionID, request, failed: .passwordChangeFailed,
+            throttled: .passwordChangeThrottled)
         try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID)
         audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)
         return .noContent

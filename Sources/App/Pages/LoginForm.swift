@@ -12,12 +12,16 @@ struct LoginForm: Sendable {
     /// Kept after a failed attempt, so only the password is typed again.
     var username = ""
     var error: String?
+    /// Why the form is shown to a browser already signed in (a change that needs a recent
+    /// sign-in), announced politely (`role="status"`).
+    var notice: String?
     /// The OAuth client the login is for, named under the heading.
     var clientName: String?
 
     var html: HTML {
         let describedBy: HTML = error == nil ? .empty : " aria-describedby=\"login-error\" aria-invalid=\"true\""
-        let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"login-error\">\($0)</p>\n" } ?? .empty
+        let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"login-error\">\($0)</p>\n" }
+            ?? notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>\n" } ?? .empty
         let returnField: HTML = returnTo.map { "<input type=\"hidden\" name=\"return_to\" value=\"\($0)\">\n" } ?? .empty
         return PageLayout.render(title: "Sign in", client: clientName, head: PasskeysScript.head(csrfToken: csrfToken), """
             \(alert)<form method="post" action="/login">

@@ -4,13 +4,15 @@ import TILWire
 import Web
 
 /// The caller's passkeys, under `/api/users/me/passkeys` with the `account` scope: the options
-/// that start a registration, the list, renaming and removal.
+/// that start a registration, the list, renaming and removal. Adding and removing one change
+/// how the account signs in, so they need a recent authentication (`RecentAuthentication`).
 struct PasskeysController: RouteCollection {
     let passkeys: PasskeyRepository
     let registration: PasskeyRegistration
     let relyingParty: ServedRelyingParty
     let auth: BearerAuth
     let audit: AuditLog
+    let recentAuthentication: RecentAuthentication
 
     func boot(routes: any RoutesBuilder) throws {
         let mine = auth.guarded(routes.grouped("api", "users", "me", "passkeys"), needing: .account)
@@ -23,8 +25,9 @@ struct PasskeysController: RouteCollection {
 
     /// The options for `navigator.credentials.create`, with a fresh registration challenge.
     func creationOptions(_ request: Request) async throws -> Response {
-        let user = try request.auth.require(User.self)
-        return try await Self.creationOptions(for: user, passkeys: passkeys, relyingParty: relyingParty.current)
+        let identity = try request.auth.require(BearerIdentity.self)
+        try await recentAuthentication.require(identity, request)
+        return try await Self.creationOptions(for: identity.user, passkeys: passkeys, relyingParty: relyingParty.current)
             .encodeResponse(for: request).notStored()
     }
 
@@ -44,6 +47,7 @@ struct PasskeysController: RouteCollection {
     /// Stores the passkey the response registers: 201 with its summary.
     func register(_ request: Request) async throws -> ContentResponse<PasskeySummary> {
         let identity = try request.auth.require(BearerIdentity.self)
+        try await recentAuthentication.require(identity, request)
         let body = try request.content.decode(PasskeyRegistration.Body.self)
         let stored = try await registration.register(body, for: identity.user)
         audit.record(.passkeyRegistered, request, userID: identity.user.id, sessionID: identity.sessionID)
@@ -65,6 +69,7 @@ struct PasskeysController: RouteCollection {
 
     func remove(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
+        try await recentAuthentication.require(identity, request)
         let id = try request.parameters.require("passkeyID", as: UUID.self)
         guard try await passkeys.remove(id, of: identity.user.id) else { throw Self.notFound }
         audit.record(.passkeyRemoved, request, userID: identity.user.id, sessionID: identity.sessionID)

@@ -36,7 +36,7 @@ extension TIL {
     ) throws {
         try app.register(collection: PasskeysController(
             passkeys: services.passkeys, registration: services.registration, relyingParty: services.relyingParty, auth: auth,
-            audit: audit))
+            audit: audit, recentAuthentication: recentAuthentication))
         try app.register(collection: PasskeyLoginController(
             options: services.options, authentication: services.authentication, tokens: tokens, admins: AdminRole(db: db),
             audit: audit))
@@ -47,6 +47,7 @@ extension TIL {
         try app.register(collection: PasskeysScriptFile())
         try app.register(collection: PasskeyPagesController(
             options: services.options, authentication: services.authentication, secondFactors: services.secondFactors,
-            registration: services.registration, passkeys: services.passkeys, relyingParty: services.relyingParty, loginPages: loginPages, audit: audit))
+            registration: services.registration, passkeys: services.passkeys, relyingParty: services.relyingParty, loginPages: loginPages, audit: audit,
+            recentAuthentication: recentAuthentication))
     }
 }

@@ -11,7 +11,7 @@ struct SessionRepository: Sendable {
     func live(of userID: UUID, current: UUID?, page: PageRequest? = nil) async throws -> Page<SessionInfo> {
         try Page(rows: try await db.query("""
             SELECT id, created_at, last_used_at, expires_at, refresh_expires_at, user_agent, scopes, kind,
-                   array_to_string(amr, ' ') AS amr,
+                   array_to_string(amr, ' ') AS amr, auth_time,
                    (SELECT c.name FROM oauth_clients c WHERE c.id = sessions.client_id) AS client_name,
                    \(unescaped: ListPosition.sessionCreatedMicros) AS page_created
             FROM sessions
@@ -30,8 +30,25 @@ struct SessionRepository: Sendable {
                 scopes: try row.decode(column: "scopes", as: String.self).split(separator: " ").map { Scope(rawValue: String($0)) },
                 current: id == current, kind: try row.decode(column: "kind", as: String.self),
                 clientName: try row.decode(column: "client_name", as: String?.self),
-                amr: try row.decode(column: "amr", as: String.self).split(separator: " ").map(String.init))
+                amr: try row.decode(column: "amr", as: String.self).split(separator: " ").map(String.init),
+                authTime: try row.decode(column: "auth_time", as: Date?.self))
         }
+    }
+
+    /// Records a re-authentication of `sessionID` (RFC 9470): its `auth_time` becomes now and its
+    /// `amr` what proved it, while the proof still stands — `user`'s password hash is the one
+    /// that was verified (unless `amr` names no password) and the factor `amr` names is still
+    /// held, read `FOR SHARE` as a login's session start reads them. False when the session has
+    /// ended or the account changed meanwhile.
+    func renewAuthentication(of sessionID: UUID, user: User, amr: [String]) async throws -> Bool {
+        let password: PostgresQuery = amr.contains("pwd")
+            ? "EXISTS (SELECT 1 FROM users WHERE id = \(user.id) AND password_hash = \(user.passwordHash) FOR SHARE)"
+            : "true"
+        return try await db.execute("""
+            UPDATE sessions SET auth_time = now(), amr = string_to_array(\(amr.joined(separator: " ")), ' ')
+            WHERE id = \(sessionID) AND user_id = \(user.id) AND revoked_at IS NULL
+              AND \(password) AND \(SecondFactorStillHeld.condition(for: user.id, amr: amr))
+            """) == 1
     }
 
     /// Ends one live session of `userID`; false when there is none with that id (another

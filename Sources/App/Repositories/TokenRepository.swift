@@ -25,7 +25,8 @@ struct TokenRepository: Sendable {
     }
 
     /// A new session for `user` with its first pair, started only while the password hash the
-    /// login verified is still the stored one; nil when it is not. Without that check a login
+    /// login verified is still the stored one; nil when it is not. Its `auth_time` is now: a
+    /// refresh (`rotate`) keeps it, only a re-authentication renews it. Without that check a login
     /// whose bcrypt ran while the password was changed or set by an operator (which ends every
     /// session) would start a session after the ending: proven with a password that is gone.
     /// The check reads the user row `FOR SHARE`, so a change waits for this statement, and its
@@ -65,9 +66,9 @@ struct TokenRepository: Sendable {
         let lifetime = settings.sessionMaxLifetime.seconds
         let rows = try await runner.query("""
             WITH session AS (
-                INSERT INTO sessions (id, user_id, scopes, user_agent, amr, expires_at, refresh_expires_at)
+                INSERT INTO sessions (id, user_id, scopes, user_agent, amr, auth_time, expires_at, refresh_expires_at)
                 SELECT \(sessionID), \(userID), \(Scope.storageText(scopes)), \(userAgent),
-                       string_to_array(\(amr.joined(separator: " ")), ' '),
+                       string_to_array(\(amr.joined(separator: " ")), ' '), now(),
                        \(Self.fromNow(settings.tokenTTL, cappedAt: lifetime)),
                        \(Self.fromNow(settings.refreshTokenTTL, cappedAt: lifetime))
                 WHERE \(condition)
@@ -109,7 +110,8 @@ struct TokenRepository: Sendable {
                        (t.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
                        s.id AS session_id, coalesce(t.scopes, s.scopes) AS scopes,
                        s.last_used_at < now() - interval '60 seconds' AS stale,
-                       s.audience IS NOT NULL AS foreign, s.client_id,
+                       s.audience IS NOT NULL AS foreign, s.client_id, s.kind,
+                       extract(epoch FROM now() - s.auth_time)::float8 AS auth_age,
                        u.id, u.name, u.username, u.password_hash AS "passwordHash"
                 FROM tokens t JOIN sessions s ON s.id = t.session_id LEFT JOIN users u ON u.id = s.user_id
                 WHERE t.digest = \(digest)
@@ -135,7 +137,9 @@ struct TokenRepository: Sendable {
         return .valid(BearerIdentity(
             user: try UserRepository.user(row),
             sessionID: try row.decode(column: "session_id", as: UUID.self),
-            scopes: Scope.stored(scopes), scopeNames: scopes.split(separator: " ").map(String.init)))
+            scopes: Scope.stored(scopes), scopeNames: scopes.split(separator: " ").map(String.init),
+            kind: try row.decode(column: "kind", as: String.self), clientID: try row.decode(column: "client_id", as: String?.self),
+            secondsSinceAuthentication: try row.decode(column: "auth_age", as: Double?.self)))
     }
 }
 

@@ -3,10 +3,13 @@ import Web
 /// `/api/users/me/mfa`: the caller's second factors, with a token holding `account`. TOTP is
 /// enrolled in two steps (a secret, then a code from the app proving it has it, which turns it
 /// on and answers the recovery codes once); turning it off and renewing the recovery codes
-/// need the current password and a code or a recovery code.
+/// need the current password and a code or a recovery code. Starting and confirming an
+/// enrolment prove nothing of their own, so they need a recent authentication
+/// (`RecentAuthentication`); the others are one (`TOTPManagement.prove`).
 struct SecondFactorsController: RouteCollection {
     let management: TOTPManagement
     let auth: BearerAuth
+    let recentAuthentication: RecentAuthentication
 
     var secondFactors: SecondFactors { management.secondFactors }
 
@@ -25,13 +28,16 @@ struct SecondFactorsController: RouteCollection {
 
     /// A new secret, pending until confirmed (replacing an older pending one); 409 while TOTP is on.
     func startEnrolment(_ request: Request) async throws -> Response {
-        let enrolment = try await management.start(for: try request.auth.require(BearerIdentity.self).user)
+        let identity = try request.auth.require(BearerIdentity.self)
+        try await recentAuthentication.require(identity, request)
+        let enrolment = try await management.start(for: identity.user)
         return try ContentResponse(enrolment, status: .created).encodeResponse(for: request).notStored()
     }
 
     /// Turns TOTP on once a code of the pending secret checks out; the recovery codes, once.
     func confirm(_ request: Request) async throws -> Response {
         let identity = try request.auth.require(BearerIdentity.self)
+        try await recentAuthentication.require(identity, request)
         let code = try SecondFactorInput.code(try request.content.decode(TOTPConfirmation.self).code)
         let codes = try await management.confirm(code, for: identity.user, sessionID: identity.sessionID, request)
         return try ContentResponse(RecoveryCodes(recoveryCodes: codes), status: .ok).encodeResponse(for: request).notStored()

@@ -9,7 +9,8 @@ import Web
 /// `sessionID` is the caller's session (a bearer token's, or the browser's), for the audit.
 struct TOTPManagement: Sendable {
     let secondFactors: SecondFactors
-    let currentPassword: CurrentPassword
+    /// The current password and a code, for turning TOTP off and new recovery codes.
+    let proofs: AccountChangeProof
     let audit: AuditLog
 
     /// The QR code's displayed size in pixels per module: an otpauth URI is a version 6–8 symbol.
@@ -19,7 +20,7 @@ struct TOTPManagement: Sendable {
     static let wrongFirstCode = Abort(
         .forbidden, reason: "The code does not match the new secret: check the app's clock and try the next code.")
     static let changedMeanwhile = Abort(.conflict, reason: "The enrolment changed meanwhile: start again.")
-    static let proofMissing = Abort(.forbidden, reason: "TOTP is on: give 'code' (from the authenticator app) or 'recoveryCode' as well.")
+    static let proofMissing = AccountChangeProof.factorMissing
     static let totpOff = Abort(.conflict, reason: "TOTP is not on for this account.")
 
     /// A new secret for `user`, pending until confirmed (replacing an older pending one);
@@ -72,20 +73,18 @@ struct TOTPManagement: Sendable {
     }
 
     /// The proof a change of second factors needs: the current password, then (with TOTP on) a
-    /// code or a recovery code. `totpOff` (409) when `needingTOTP` and TOTP is off; 403 for a
-    /// wrong password or code; the throttle's 429.
+    /// code or a recovery code (`AccountChangeProof`, which records it as the session's
+    /// re-authentication). `totpOff` (409) when `needingTOTP` and TOTP is off; 403 for a wrong
+    /// password or code; the throttle's 429.
     func prove(
         password: String, _ proof: SecondFactorProof?, of user: User, sessionID: UUID?, needingTOTP: Bool = false,
         _ request: Request
     ) async throws {
         let on = try await secondFactors.isRequired(for: user.id)
         if needingTOTP, !on { throw Self.totpOff }
-        try await currentPassword.require(
-            password, of: user, sessionID: sessionID, request, failed: .mfaChangeFailed, throttled: .secondFactorThrottled)
-        if on {
-            guard let proof else { throw Self.proofMissing }
-            try await secondFactors.verify(proof, of: user, request)
-        }
+        try await proofs.require(
+            password: password, proof, of: user, sessionID: sessionID, totpOn: on, request, failed: .mfaChangeFailed,
+            throttled: .secondFactorThrottled)
     }
 
     private static func enrolment(_ secret: [UInt8], of user: User) throws -> TOTPEnrolment {

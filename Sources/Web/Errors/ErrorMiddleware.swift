@@ -2,7 +2,8 @@ import Logging
 
 /// Turns every error into a JSON response `{"error": true, "reason": "..."}`.
 ///
-/// `AbortError`s keep their status and reason; `DecodingError`s become 400s naming the field;
+/// `AbortError`s keep their status and reason (an `EncodableAbortError` is its own body);
+/// `DecodingError`s become 400s naming the field;
 /// a `CancellationError` (the client left) a quiet 499 nobody reads; anything else is a 500
 /// whose details are logged with the request id and, outside development, never sent to the
 /// client.
@@ -38,6 +39,16 @@ public struct ErrorMiddleware: SynchronousMiddleware {
         let reason: String
         var headers: HTTPHeaders = [:]
         switch error {
+        case let abort as any EncodableAbortError:
+            if let bytes = try? JSON.encode(abort) {
+                var response = JSON.response(bytes: bytes)
+                response.status = abort.status
+                for (name, value) in abort.headers { response.headers.replaceOrAdd(name: name, value: value) }
+                return response
+            }
+            status = abort.status
+            reason = abort.reason
+            headers = abort.headers
         case let abort as any AbortError:
             status = abort.status
             reason = abort.reason

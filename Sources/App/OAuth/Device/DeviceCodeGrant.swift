@@ -25,7 +25,7 @@ struct DeviceCodeGrant: Sendable {
         let tokens = tokens
         let outcome = try await db.withTransaction { tx -> Result<OAuthTokenAnswer, OAuthError> in
             let rows = try await tx.query("""
-                SELECT client_id, status, user_id, scopes, expires_at > now() AS live,
+                SELECT client_id, status, user_id, scopes, auth_time, expires_at > now() AS live,
                        last_polled_at IS NOT NULL AND now() < last_polled_at + interval_seconds * interval '1 second' AS too_soon
                 FROM oauth_device_codes WHERE digest = \(digest) FOR UPDATE
                 """)
@@ -56,7 +56,8 @@ struct DeviceCodeGrant: Sendable {
                 let scopes = try row.decode(column: "scopes", as: String.self).split(separator: " ").map(String.init)
                 let grant = OAuthTokenIssuer.Grant(
                     userID: try row.decode(column: "user_id", as: UUID?.self), clientID: client.id,
-                    scopes: scopes, audience: nil, withRefreshToken: client.refreshes(scopes))
+                    scopes: scopes, audience: nil, withRefreshToken: client.refreshes(scopes),
+                    authTime: try row.decode(column: "auth_time", as: Date?.self))
                 // The code is spent and linked to the session in the statement that starts it.
                 let issue = OAuthTokenIssuer.Issue(withRefreshToken: grant.withRefreshToken)
                 let issued = try await tx.query("""

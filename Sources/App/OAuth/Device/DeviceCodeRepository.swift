@@ -64,10 +64,12 @@ struct DeviceCodeRepository: Sendable {
 
     /// Records the user's decision on a pending, live code: true when this call decided it,
     /// false when it was decided (or expired) before. One statement, so of two decisions on one
-    /// code exactly one counts.
-    func decide(userCode: String, approve: Bool, userID: UUID) async throws -> Bool {
+    /// code exactly one counts. `authTime` is the deciding browser session's sign-in: the
+    /// device's session inherits it (`RecentAuthentication`).
+    func decide(userCode: String, approve: Bool, userID: UUID, authTime: Date) async throws -> Bool {
         try await db.execute("""
-            UPDATE oauth_device_codes SET status = \(approve ? "approved" : "denied"), user_id = \(userID), decided_at = now()
+            UPDATE oauth_device_codes
+            SET status = \(approve ? "approved" : "denied"), user_id = \(userID), decided_at = now(), auth_time = \(authTime)
             WHERE user_code = \(userCode) AND status = 'pending' AND expires_at > now()
             """) == 1
     }

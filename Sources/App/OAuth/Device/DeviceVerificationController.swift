@@ -72,7 +72,9 @@ struct DeviceVerificationController: RouteCollection {
         if approve, let pending, pending.scopes.contains(Scope.clientsWrite.rawValue), !session.isAdmin {
             throw Abort(.forbidden, reason: "The device asks for 'clients:write', which only administrators may grant.")
         }
-        guard let pending, try await codes.decide(userCode: userCode, approve: approve, userID: session.user.id) else {
+        guard let pending,
+            try await codes.decide(userCode: userCode, approve: approve, userID: session.user.id, authTime: session.authTime)
+        else {
             try await recordFailure(request, session)
             throw Abort(.badRequest, reason: "No device is waiting for that code any more: it was approved, denied or expired. Start again on the device.")
         }

@@ -3,6 +3,8 @@ import Web
 
 /// The account page's plain forms for a passkey: rename (`name`) and remove, each posting the
 /// session's CSRF token and answering 303 back to the page with a notice. No script needed.
+/// Removing one needs a recent sign-in (`AccountPageController.freshSignIn`); renaming does not:
+/// a name changes nothing about how the account signs in.
 struct AccountPasskeyForms: RouteCollection {
     let accountPages: AccountPageController
     let passkeys: PasskeyRepository
@@ -25,6 +27,7 @@ struct AccountPasskeyForms: RouteCollection {
 
     func remove(_ request: Request) async throws -> Response {
         guard let session = try await accountPages.signedInForm(request)?.session else { return accountPages.signInFirst(request) }
+        if let fresh = accountPages.freshSignIn(session, request) { return fresh }
         let id = try request.parameters.require("passkeyID", as: UUID.self)
         guard try await passkeys.remove(id, of: session.user.id) else { throw Self.gone }
         audit.record(.passkeyRemoved, request, userID: session.user.id, sessionID: session.id)

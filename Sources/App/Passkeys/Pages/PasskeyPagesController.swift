@@ -15,6 +15,8 @@ struct PasskeyPagesController: RouteCollection {
     let relyingParty: ServedRelyingParty
     let loginPages: LoginPagesController
     let audit: AuditLog
+    /// Adding a passkey needs a recent sign-in: else the script is sent to a fresh one.
+    let recentAuthentication: RecentAuthentication
 
     /// Where a passkey sign-in without `return_to` goes on to.
     static let signedInPage = AccountPageController.path
@@ -74,12 +76,15 @@ struct PasskeyPagesController: RouteCollection {
         return response
     }
 
-    /// The browser session the cookie proves, with the page's CSRF token; 401 or 403 otherwise.
+    /// The browser session the cookie proves, with the page's CSRF token, signed in within
+    /// `REAUTH_WINDOW`; 401 or 403 otherwise (the 401 of a sign-in too old names the fresh
+    /// sign-in as `next`, where the script goes).
     private func signedIn(_ request: Request) async throws -> BrowserSession {
         guard let session = try await loginPages.current(request) else {
             throw Abort(.unauthorized, reason: "You are not signed in: sign in again, then retry.")
         }
         try PasskeyPageRequest.checkCSRF(request, boundTo: session.cookieValue)
+        try recentAuthentication.require(session, returnTo: AccountNotice.signedInAgain.location, request)
         return session
     }
 

@@ -8,7 +8,8 @@ import Web
 ///
 /// Elements it looks for: `#passkey-sign-in` (the sign-in page; the username field's value,
 /// if any, narrows the choice), `#passkey-second-factor` with `data-mfa-token` (the code
-/// step), and the form `#passkey-add` with an input `name` (the account page).
+/// step), and the form `#passkey-add` with an input `name` (the account page). An answer with
+/// `reauthRequired` and `next` (a sign-in older than `REAUTH_WINDOW`) sends the browser there.
 struct PasskeysScriptFile: RouteCollection {
     static let path = "/assets/passkeys.js"
 
@@ -50,6 +51,8 @@ struct PasskeysScriptFile: RouteCollection {
               headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf }, body: JSON.stringify(body),
             });
             const answer = await response.json().catch(() => ({}));
+            // A change that needs a recent sign-in: to the fresh sign-in, which comes back.
+            if (answer.reauthRequired && answer.next) window.location.assign(answer.next);
             if (!response.ok) throw new Error(answer.reason ?? `The server answered ${response.status}.`);
             return answer;
           }
