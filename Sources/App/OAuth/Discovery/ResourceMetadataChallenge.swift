@@ -14,6 +14,7 @@ struct ResourceMetadataChallenge: ErrorTranslatingMiddleware {
         var headers = abort.headers
         let metadata = issuer.current.endpoint(OAuthEndpoints.protectedResourceMetadata)
         headers.replaceOrAdd(name: "WWW-Authenticate", value: #"\#(challenge), resource_metadata="\#(metadata)""#)
+        if let encodable = abort as? any EncodableAbortError { return encodable.replacingHeaders(headers) }  // its body kept
         return Abort(abort.status, reason: abort.reason, headers: headers)
     }
 }
