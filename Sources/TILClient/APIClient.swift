@@ -15,7 +15,8 @@ public import Foundation
 /// Every request goes through a pipeline of small steps (`RequestStep`): base URL and JSON;
 /// Basic credentials for the login; a bearer token for everything else, renewed ahead of its
 /// expiry and once after a 401 `invalid_token` — one refresh however many requests wait on it;
-/// waiting and retrying on 429/503 as `Retry-After` says. A credential goes only to the
+/// waiting and retrying on 429/503 as `Retry-After` says; with `Configuration.reauthenticate`,
+/// answering a step-up challenge (RFC 9470) and sending once more. A credential goes only to the
 /// origin it was issued by, checked before every send; no redirect is followed. Answers other
 /// than 2xx are thrown as `TILError`.
 public struct APIClient: Sendable {
@@ -44,6 +45,7 @@ public struct APIClient: Sendable {
         let retry = RetryStep(policy: configuration.retry)
         let last = configuration.steps + [CredentialOriginStep()]
         let plain = Pipeline([base, retry] + last, transport: transport)
+        let stepUp: [any RequestStep] = configuration.reauthenticate.map { [StepUpStep(reauthenticate: $0)] } ?? []
         keeper = TokenKeeper(
             source: source, server: server, margin: configuration.refreshMargin,
             refreshLimit: configuration.refreshLimit, refreshWindow: configuration.refreshWindow,
@@ -55,7 +57,7 @@ public struct APIClient: Sendable {
                 request.credentialOrigins = credential.origins
                 return try Self.issued(from: try Self.checked(try await plain.send(request), for: request))
             })
-        pipeline = Pipeline([base, BasicAuthStep(), BearerAuthStep(keeper: keeper), retry] + last, transport: transport)
+        pipeline = Pipeline(stepUp + [base, BasicAuthStep(), BearerAuthStep(keeper: keeper), retry] + last, transport: transport)
     }
 
     /// Sends `request` through the pipeline; any answer but 2xx is thrown as a `TILError`.
@@ -84,6 +86,10 @@ public struct APIClient: Sendable {
         guard !response.isSuccess else { return response }
         if (300..<400).contains(response.status), let location = response.header("Location") {
             throw TILError.redirected(status: response.status, location: location)
+        }
+        if let need = StepUpStep.challenge(in: response, for: request) { throw TILError.reauthenticationRequired(need) }
+        if let methods = StepUpStep.factorsNeeded(in: response) {
+            throw TILError.reauthenticationRequired(ReauthenticationNeed(maxAge: 0, methods: methods))
         }
         let reason = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.reason
             ?? StatusText.text(response.status)

@@ -19,6 +19,10 @@ extension APIClient {
         public var steps: [any RequestStep] = []
         /// What sends requests; URLSession unless set.
         public var transport: (any Transport)?
+        /// Asked for the password (and a code) when a sensitive change meets the step-up
+        /// challenge; then `POST /api/users/me/reauth` and the change once more. Unset, such a
+        /// change throws `TILError.reauthenticationRequired`.
+        public var reauthenticate: APIClient.Reauthenticator?
 
         public init() {}
     }

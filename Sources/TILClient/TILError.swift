@@ -24,12 +24,17 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The password was right, but the account has a second factor: no token yet. Finish the
     /// login with `APIClient.completeSecondFactor(challenge, code:)` (or `recoveryCode:`).
     case secondFactorRequired(SecondFactorChallenge)
+    /// The token is fine, but the change needs a recent sign-in (RFC 9470): call
+    /// `account.reauthenticate(password:proof:)` (with a code when `need.methods` is not empty)
+    /// and send the request again — or set `Configuration.reauthenticate` to have it done.
+    case reauthenticationRequired(ReauthenticationNeed)
 
     /// The HTTP status, for errors that have one.
     public var status: Int? {
         switch self {
         case .server(let status, _, _): status
         case .secondFactorRequired: 401
+        case .reauthenticationRequired(let need): need.needsSecondFactor ? 403 : 401
         default: nil
         }
     }
@@ -46,6 +51,7 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
             "the server redirected (\(status)) to \(location); TIL's API never redirects, so it was not followed: use the right server URL"
         case .signInFailed(let error, let reason): "sign-in failed (\(error)): \(reason)"
         case .secondFactorRequired(let challenge): challenge.description
+        case .reauthenticationRequired(let need): need.description
         }
     }
 }

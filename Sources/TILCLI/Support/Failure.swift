@@ -35,6 +35,8 @@ struct Failure {
             (message, self.status) = ("\(reason) (\(code))", status)
         case TILError.secondFactorRequired(let challenge):
             (message, status) = ("not authenticated: \(challenge). Run `til login`.", .notAuthenticated)
+        case TILError.reauthenticationRequired(let need):
+            (message, status) = ("\(need). Run `til reauth` (with --password-stdin in a script), then the command again.", .notAuthenticated)
         case TILError.invalidArgument(let reason):
             (message, status) = (reason, .usage)
         case let error as TILError:

@@ -16,6 +16,7 @@ struct GlobalOptions: ParsableArguments {
         let url = try await serverURL(store: store, environment: environment)
         var configuration = APIClient.Configuration()
         configuration.userAgent = "til/1.0"
+        configuration.reauthenticate = StepUpPrompt.answer
         let token = Self.nonEmpty(environment["TIL_TOKEN"])
         let client = if let token {
             APIClient(server: url, bearerToken: token, configuration: configuration)

@@ -45,7 +45,12 @@ struct SecondFactorOptions: ParsableArguments {
     /// recovery code, typed unseen.
     func answer() throws -> SecondFactorCode {
         if let given = try given() { return given }
-        let option = "--code or --recovery-code-stdin"
+        return try Self.ask()
+    }
+
+    /// The factor asked at the terminal: the app's code, or (an empty answer) a recovery code,
+    /// typed unseen; without a terminal, a usage error naming `option`.
+    static func ask(otherwise option: String = "--code or --recovery-code-stdin") throws -> SecondFactorCode {
         let code = try Prompt.ask("Code from your authenticator app (Enter alone to use a recovery code): ", otherwise: option)
         guard code.isEmpty else { return .totp(code) }
         let recovery = try Prompt.ask("Recovery code: ", secret: true, otherwise: option)
