@@ -14,19 +14,20 @@ struct PasswordReplacement: Sendable {
     let rules: PasswordRules
 
     /// Hashes `password` (on the worker pool, before the transaction) and stores it for
-    /// `userID`, ending every live session of theirs but `kept` and every mfaToken; how many
-    /// sessions ended. The hash is
+    /// `userID`, ending every live session of theirs but `kept` and every mfaToken, and queuing
+    /// `notice` (ASVS 6.3.7) in the same transaction; how many sessions ended. The hash is
     /// written first: it locks the user row, so a login starting a session meanwhile (which reads
     /// that row `FOR SHARE`, `TokenRepository.startSession`) either waits and finds the hash
     /// gone, or commits first and is ended here.
     @discardableResult
-    func replace(passwordOf userID: UUID, with password: String, keeping kept: UUID? = nil) async throws -> Int {
+    func replace(passwordOf userID: UUID, with password: String, keeping kept: UUID? = nil, notice: AccountChangeMail? = nil) async throws -> Int {
         let hash = try await hasher.hash(password)
         let (users, sessions) = (users, sessions)
         return try await sessions.db.withTransaction { tx in
             try await users.setPasswordHash(hash, of: userID, on: tx)
             // A login waiting for its second factor was proven with the old password.
             try await tx.execute("DELETE FROM mfa_challenges WHERE user_id = \(userID)")
+            try await notice?.queue(for: userID, on: tx)
             return try await sessions.endAll(of: userID, except: kept, on: tx)
         }
     }

@@ -52,7 +52,7 @@ struct AccountController: RouteCollection {
         try await proofs.require(
             password: body.currentPassword, proof, of: user, sessionID: identity.sessionID, request, failed: .passwordChangeFailed,
             throttled: .passwordChangeThrottled)
-        try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID)
+        try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID, notice: .passwordChanged)
         audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)
         return .noContent
     }

@@ -18,10 +18,22 @@ struct PasskeyCredentials: Sendable {
 
     /// Stores `credential` for `userID` named `name`, unless the user already holds
     /// `PasskeyRepository.maxPerUser`; nil then. A credential id already stored (this user's
-    /// or anyone's) violates `passkeys_credential_id_key`: 409 naming `credential`.
+    /// or anyone's) violates `passkeys_credential_id_key`: 409 naming `credential`. The owner's
+    /// notice (`AccountChangeMail.passkeyAdded`) is queued in the same transaction.
     func insert(_ credential: RegisteredCredential, for userID: UUID, name: String) async throws -> PasskeySummary? {
+        try await db.withTransaction { tx in
+            let stored = try await insert(credential, for: userID, name: name, on: tx)
+            if stored != nil { try await AccountChangeMail.passkeyAdded(name: name).queue(for: userID, on: tx) }
+            return stored
+        }
+    }
+
+    /// The insert itself, on `runner`.
+    private func insert(
+        _ credential: RegisteredCredential, for userID: UUID, name: String, on runner: any PostgresQueryable
+    ) async throws -> PasskeySummary? {
         let transports = credential.transports.filter { $0.allSatisfy { $0.isLetter && $0.isASCII || $0 == "-" } }
-        let rows = try await db.query("""
+        let rows = try await runner.query("""
             INSERT INTO passkeys (id, user_id, credential_id, public_key, algorithm, sign_count, transports,
                                   backup_eligible, backed_up, attestation_format, name)
             SELECT \(UUID()), \(userID), \(credential.id), \(credential.publicKey), \(credential.algorithm.rawValue),

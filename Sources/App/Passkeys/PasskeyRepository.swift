@@ -25,9 +25,14 @@ struct PasskeyRepository: Sendable {
             """).first.map(Self.summary)
     }
 
-    /// Removes one passkey of `userID`; false when there is none with that id.
+    /// Removes one passkey of `userID`, queuing the owner's notice (`AccountChangeMail`) in the
+    /// same transaction; false when there is none with that id.
     func remove(_ id: UUID, of userID: UUID) async throws -> Bool {
-        try await db.execute("DELETE FROM passkeys WHERE id = \(id) AND user_id = \(userID)") > 0
+        try await db.withTransaction { tx in
+            guard try await tx.execute("DELETE FROM passkeys WHERE id = \(id) AND user_id = \(userID)") > 0 else { return false }
+            try await AccountChangeMail.passkeyRemoved.queue(for: userID, on: tx)
+            return true
+        }
     }
 
     /// Removes every passkey of `userID` on `runner` (`til-server users mfa-reset`); how many.

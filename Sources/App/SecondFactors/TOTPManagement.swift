@@ -50,6 +50,7 @@ struct TOTPManagement: Sendable {
         }
         let codes = try await factors.db.withTransaction { tx -> [String]? in
             guard try await factors.totp.confirm(user.id, sealed: pending.sealed, step: step, on: tx) else { return nil }
+            try await AccountChangeMail.totpEnabled.queue(for: user.id, on: tx)
             return try await factors.recoveryCodes.replace(for: user.id, on: tx)
         }
         guard let codes else { throw Self.changedMeanwhile }
@@ -57,17 +58,26 @@ struct TOTPManagement: Sendable {
         return codes
     }
 
-    /// Turns TOTP off and drops the recovery codes (call `prove` first).
+    /// Turns TOTP off and drops the recovery codes (call `prove` first); the owner's notice is
+    /// queued with it when TOTP was on (a pending setup alone changes no way in).
     func turnOff(for user: User, sessionID: UUID?, _ request: Request) async throws {
         let factors = secondFactors
-        try await factors.db.withTransaction { tx in _ = try await factors.totp.removeAll(of: user.id, on: tx) }
+        try await factors.db.withTransaction { tx in
+            let on = try await tx.query("SELECT \(TOTPCredentialRepository.isOn(for: user.id)) AS on").first
+            let wasOn = try on?.decode(column: "on", as: Bool.self) ?? false
+            _ = try await factors.totp.removeAll(of: user.id, on: tx)
+            if wasOn { try await AccountChangeMail.totpDisabled.queue(for: user.id, on: tx) }  // a pending setup alone: no notice
+        }
         audit.record(.totpDisabled, request, userID: user.id, sessionID: sessionID)
     }
 
     /// A new set of recovery codes in place of the old, used or not (call `prove` first).
     func renewRecoveryCodes(for user: User, sessionID: UUID?, _ request: Request) async throws -> [String] {
         let factors = secondFactors
-        let codes = try await factors.db.withTransaction { tx in try await factors.recoveryCodes.replace(for: user.id, on: tx) }
+        let codes = try await factors.db.withTransaction { tx in
+            try await AccountChangeMail.recoveryCodesRenewed.queue(for: user.id, on: tx)
+            return try await factors.recoveryCodes.replace(for: user.id, on: tx)
+        }
         audit.record(.recoveryCodesRegenerated, request, userID: user.id, sessionID: sessionID)
         return codes
     }
