@@ -21,29 +21,20 @@ final class AccountChangeMailTests: XCTestCase {
 
             let started = try await app.client.send(.post, "/api/users/me/mfa/totp", auth: bearer)
             let secret = try XCTUnwrap(Base32.decode(try started.decode(TOTPEnrolment.self).secret))
-            let confirmed = try await app.client.send(
-                .post, "/api/users/me/mfa/totp/confirm", json: ["code": TOTP(secret: secret).code(at: clock.now)], auth: bearer)
-            XCTAssertEqual(confirmed.status.code, 200, confirmed.bodyString)
-            clock.advance(steps: 1)
-            let renewed = try await app.client.send(
-                .post, "/api/users/me/mfa/recovery-codes", json: ["currentPassword": "password", "code": TOTP(secret: secret).code(at: clock.now)],
-                auth: bearer)
-            XCTAssertEqual(renewed.status.code, 200, renewed.bodyString)
-            clock.advance(steps: 1)
-            let refused = try await app.client.send(
-                .put, "/api/users/me/password", json: ["currentPassword": "password", "newPassword": "another-password", "code": "000000"],
-                auth: bearer)
+            /// `fields` with the app's current code sent to `path`, then the clock a step on (a code is used once).
+            func withCode(_ method: HTTPMethod, _ path: String, _ fields: [String: String], expecting status: Int) async throws {
+                let response = try await app.client.send(
+                    method, path, json: fields.merging(["code": TOTP(secret: secret).code(at: clock.now)]) { $1 }, auth: bearer)
+                XCTAssertEqual(response.status.code, status, "\(path): \(response.bodyString)")
+                clock.advance(steps: 1)
+            }
+            try await withCode(.post, "/api/users/me/mfa/totp/confirm", [:], expecting: 200)
+            try await withCode(.post, "/api/users/me/mfa/recovery-codes", ["currentPassword": "password"], expecting: 200)
+            let change = ["currentPassword": "password", "newPassword": "another-password"]
+            let refused = try await app.client.send(.put, "/api/users/me/password", json: change.merging(["code": "000000"]) { $1 }, auth: bearer)
             XCTAssertEqual(refused.status.code, 403, "a wrong code: no change, no notice")
-            let changed = try await app.client.send(
-                .put, "/api/users/me/password",
-                json: ["currentPassword": "password", "newPassword": "another-password", "code": TOTP(secret: secret).code(at: clock.now)],
-                auth: bearer)
-            XCTAssertEqual(changed.status.code, 204, changed.bodyString)
-            clock.advance(steps: 1)
-            let off = try await app.client.send(
-                .delete, "/api/users/me/mfa/totp", json: ["currentPassword": "another-password", "code": TOTP(secret: secret).code(at: clock.now)],
-                auth: bearer)
-            XCTAssertEqual(off.status.code, 204, off.bodyString)
+            try await withCode(.put, "/api/users/me/password", change, expecting: 204)
+            try await withCode(.delete, "/api/users/me/mfa/totp", ["currentPassword": "another-password"], expecting: 204)
 
             var key = try PasskeyCeremony.authenticator()
             let passkey = try await PasskeyCeremony(client: app.client).registered(&key, token: session.value, name: "Yellow <key>")
