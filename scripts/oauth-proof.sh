@@ -24,6 +24,9 @@
 #            (browser_totp.py, with screenshots)
 #   browser  also: passkeys with Chromium's DevTools virtual authenticator: added on the account
 #            page, then the only way in on the login page (browser_passkeys.py, with a screenshot)
+#   browser  also issue 21's re-authentication: the account page's password change, then a
+#            sign-in made older than REAUTH_WINDOW (psql) sent through a fresh sign-in and back
+#            before setting up TOTP and adding a passkey (browser_reauth.py, with a screenshot)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -95,6 +98,7 @@ in_mode browser && run browser_login.py
 in_mode browser && run browser_device.py
 in_mode browser && run browser_totp.py
 in_mode browser && run browser_passkeys.py
+in_mode browser && run browser_reauth.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py

@@ -177,6 +177,8 @@ public struct TIL: Sendable {
             catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit, recentAuthentication: recentAuthentication)
         try app.register(collection: account)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
+        try app.register(collection: AccountPasswordController(
+            account: account, proofs: totp.proofs, passwords: passwordReplacement, audit: audit))
         try app.register(collection: AccountPasskeyForms(accountPages: account, passkeys: passkeys.passkeys, audit: audit))
     }
 

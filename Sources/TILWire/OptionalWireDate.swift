@@ -1,7 +1,7 @@
 public import Foundation
 
 /// `WireDate` for a moment that may be absent: `null` or a missing key decode as nil, and nil
-/// encodes as `null`. On a property: `@OptionalWireDate public var authTime: Date?`.
+/// is left out. On a property: `@OptionalWireDate public var authTime: Date?`.
 @propertyWrapper
 public struct OptionalWireDate: Codable, Sendable, Hashable {
     public var wrappedValue: Date?
@@ -21,6 +21,15 @@ public struct OptionalWireDate: Codable, Sendable, Hashable {
             return try container.encodeNil()
         }
         try WireDate(wrappedValue: wrappedValue).encode(to: encoder)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Nil is left out (the synthesized encoder would write `null`): the wire of a field a
+    /// value does not have stays what it was before the field existed.
+    public mutating func encode(_ value: OptionalWireDate, forKey key: Key) throws {
+        guard value.wrappedValue != nil else { return }
+        try encodeIfPresent(value, forKey: key)
     }
 }
 

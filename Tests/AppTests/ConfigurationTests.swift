@@ -50,6 +50,7 @@ final class ConfigurationTests: XCTestCase {
         .loginMaxWait: ["0"], .trustedProxies: ["10.0.0.0/33", "proxy.local"], .acronymEditPolicy: ["admins"],
         .metrics: ["maybe"], .metricsPort: ["0", "http"], .metricsHost: ["metrics.local", "300.1.1.1", "127.0.0.1:9100"],
         .oauthRegistration: ["anyone"], .authCodeTTL: ["0", "601"], .deviceCodeTTL: ["59", "1801", "10m"], .browserSessionIdle: ["59", "2592001", "12h"],
+        .reauthWindow: ["9", "86401", "10m"],
         .resources: ["notes.example=notes:read", "https://notes.example", "https://n.example=account", "https://n.example#x=a"],
         .resourceScopeDescriptions: ["unknown:scope=words"],
         .issuer: ["til.example", "https://til.example/", "https://til.example?x=1", "ftp://til.example", "https://"],

@@ -130,7 +130,7 @@ extension TestApp {
     /// sign-in that long ago, without waiting.
     func ageBrowserSessions(of username: String, by seconds: Int) async throws {
         try await til.db.execute("""
-            UPDATE sessions SET created_at = created_at - \(seconds) * interval '1 second'
+            UPDATE sessions SET created_at = created_at - \(seconds) * interval '1 second', auth_time = auth_time - \(seconds) * interval '1 second'
             WHERE kind = 'browser' AND user_id = (SELECT id FROM users WHERE username = \(username))
             """)
     }

@@ -1,7 +1,7 @@
 import Web
 
 /// `GET /account`: who is signed in, with a way out, then one section per thing the person
-/// manages: sessions, applications, the authenticator app (TOTP) and passkeys. Every action
+/// manages: sessions, applications, the password, the authenticator app (TOTP) and passkeys. Every action
 /// is a button posting a form with the session's CSRF token; the token is also in the head
 /// (`<meta name="csrf-token">`), where the passkeys script reads it for its `X-CSRF-Token`.
 struct AccountPage: Sendable {

@@ -32,9 +32,10 @@ struct AccountPageController: RouteCollection {
     }
 
     /// The whole page for `session`, with `notice` above the sections, or a refused form of
-    /// the TOTP section.
+    /// the TOTP section or the password section.
     func page(
-        for session: BrowserSession, notice: AccountNotice? = nil, status: HTTPStatus = .ok, totpFailure: TOTPSection.Failure? = nil
+        for session: BrowserSession, notice: AccountNotice? = nil, status: HTTPStatus = .ok, totpFailure: TOTPSection.Failure? = nil,
+        passwordFailure: String? = nil
     ) async throws -> PageResponse {
         let userID = session.user.id
         async let live = sessions.live(of: userID, current: session.id)
@@ -49,6 +50,7 @@ struct AccountPageController: RouteCollection {
             sections: [
                 SessionsSection(sessions: try await live.items, csrfToken: session.csrfToken).html,
                 AppsSection(grants: try await consented, words: { catalog.words(for: $0) ?? $0 }, csrfToken: session.csrfToken).html,
+                PasswordSection(totpOn: held.totp, csrfToken: session.csrfToken, failure: passwordFailure).html,
                 totp.html,
                 PasskeysSection(passkeys: try await passkeys.list(of: userID), csrfToken: session.csrfToken).html,
             ])

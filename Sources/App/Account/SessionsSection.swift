@@ -22,6 +22,9 @@ struct SessionsSection: Sendable {
         let current: HTML = session.current ? " <span class=\"badge\">This browser</span>" : .empty
         let agent: HTML = session.userAgent.map { "<p class=\"agent\">\($0)</p>" } ?? .empty
         let method: HTML = SignInMethod.words(session.amr).map { " with \($0)" } ?? .empty
+        // A re-authentication since (RFC 9470 step-up) moved its authentication time on.
+        let again: HTML = session.authTime.flatMap { $0.timeIntervalSince(session.createdAt) > 60 ? $0 : nil }
+            .map { " · signed in again \(PageDate.html($0))" } ?? .empty
         let button = ActionButton(
             action: "/account/sessions/\(session.id.uuidString.lowercased())/end", label: session.current ? "Sign out" : "End",
             csrfToken: csrfToken, describedBy: id)
@@ -29,7 +32,7 @@ struct SessionsSection: Sendable {
             <li class="item">
             <div class="item-text">
             <p class="item-title" id="\(id)">\(Self.title(of: session))\(current)</p>
-            <p class="meta">Signed in \(PageDate.html(session.createdAt))\(method) · last used \(PageDate.html(session.lastUsedAt))</p>
+            <p class="meta">Signed in \(PageDate.html(session.createdAt))\(method)\(again) · last used \(PageDate.html(session.lastUsedAt))</p>
             \(agent)</div>
             \(button.html)
             </li>
