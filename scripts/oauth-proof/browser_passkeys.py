@@ -14,7 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_login import chromium, page_text, press, screenshot, wait_for
-from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, check_status, summary
+import proof
+from proof import TIL_URL, check, check_equal, check_status, summary
 
 USERNAME, PASSWORD, NAME = "passkey-person", "a-long-passkey-proof-password", "Proof laptop"
 # The same server by name: the origin passkeys are bound to.
@@ -28,11 +29,7 @@ def settled(driver, condition, seconds=15):
 
 
 def create_user():
-    admin = requests.post(f"{TIL_URL}/api/users/login", auth=("admin", ADMIN_PASSWORD), timeout=10)
-    check_status(admin, 200, "the admin logs in")
-    created = requests.post(f"{TIL_URL}/api/users", json={"name": "Passkey Person", "username": USERNAME, "password": PASSWORD},
-                            headers={"Authorization": f"Bearer {admin.json()['value']}"}, timeout=10)
-    check_status(created, 200, f"the admin creates {USERNAME}")
+    proof.create_user("Passkey Person", USERNAME, PASSWORD)
 
 
 def virtual_authenticator(driver):

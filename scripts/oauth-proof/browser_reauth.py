@@ -17,19 +17,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browser_login import chromium, page_text, press, screenshot, wait_for
 from browser_passkeys import virtual_authenticator
-from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, check_status, summary
+from proof import TIL_URL, check, check_equal, check_status, create_user, summary
 
 USERNAME, PASSWORD, NEW_PASSWORD = "step-up-person", "a-long-first-password", "a-longer-second-password"
 # WebAuthn refuses IP addresses: the pages by name, as browser_passkeys.py opens them.
 PAGES = TIL_URL.replace("://127.0.0.1:", "://localhost:")
-
-
-def create_user():
-    admin = requests.post(f"{TIL_URL}/api/users/login", auth=("admin", ADMIN_PASSWORD), timeout=10)
-    check_status(admin, 200, "the admin logs in")
-    created = requests.post(f"{TIL_URL}/api/users", json={"name": "Step Up", "username": USERNAME, "password": PASSWORD},
-                            headers={"Authorization": f"Bearer {admin.json()['value']}"}, timeout=10)
-    check_status(created, 200, f"the admin creates {USERNAME}")
 
 
 def age_sign_in():
@@ -123,7 +115,7 @@ def step_up_for_a_passkey(driver, authenticator):
 
 
 def main():
-    create_user()
+    create_user("Step Up", USERNAME, PASSWORD)
     driver = chromium()
     try:
         authenticator = virtual_authenticator(driver)

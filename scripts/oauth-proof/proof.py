@@ -85,6 +85,15 @@ def admin_session():
     return OAuth2Session(token={"access_token": response.json()["value"], "token_type": "Bearer"})
 
 
+def create_user(name, username, password):
+    """A user for a proof, created by the admin through the API."""
+    admin = requests.post(f"{TIL_URL}/api/users/login", auth=("admin", ADMIN_PASSWORD), timeout=10)
+    check_status(admin, 200, "the admin logs in")
+    created = requests.post(f"{TIL_URL}/api/users", json={"name": name, "username": username, "password": password},
+                            headers={"Authorization": f"Bearer {admin.json()['value']}"}, timeout=10)
+    check_status(created, 200, f"the admin creates {username}")
+
+
 def register(admin, metadata, registration_endpoint):
     """RFC 7591 registration; authlib has no helper for it, so a plain authorized POST."""
     response = admin.post(registration_endpoint, json=metadata, timeout=10)
