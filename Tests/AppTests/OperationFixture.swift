@@ -72,7 +72,7 @@ struct OperationFixture {
         case "categoryID": category.id.uuidString
         case "userID": user.id.uuidString
         case "sessionID": session.id.uuidString
-        case "currentPassword", "password": Self.password
+        case "currentPassword": Self.password
         case "refreshToken": session.refreshToken
         case "clientID": clientID
         case "code": TOTP(secret: totpSecret).code(at: Date())

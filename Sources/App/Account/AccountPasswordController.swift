@@ -1,7 +1,7 @@
 import Foundation
 import Web
 
-/// `POST /account/password`, the account page's password change: the same proof and
+/// `POST /account/password`, the account page's password change: the same rules, proof and
 /// replacement as `PUT /api/users/me/password` (`AccountChangeProof`: the current password
 /// throttled as a login's, a code with TOTP on; `PasswordReplacement`: every other session
 /// ended, the owner's notice queued), behind the browser session and its CSRF token. Refused,
@@ -30,9 +30,9 @@ struct AccountPasswordController: RouteCollection {
         }
         guard !current.isEmpty else { return try await refused(.badRequest, "Enter your current password.") }
         do {
-            try PasswordRules.validate(new, field: "new password")
-        } catch let refusal as Abort {
-            return try await refused(.badRequest, refusal.reason)
+            try passwords.rules.validate(new, field: "new password")
+        } catch {
+            return try await refused(.badRequest, error.reason)
         }
         guard new == repeated else { return try await refused(.badRequest, "The two new passwords differ: type the new one twice.") }
         let proof = typed.isEmpty ? nil : AccountTOTPController.proof(typed)

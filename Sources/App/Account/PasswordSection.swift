@@ -29,7 +29,7 @@ struct PasswordSection: Sendable {
             <input type="password" id="password-current" name="current_password" autocomplete="current-password" required\(invalid)>
             <label for="password-new">New password</label>
             <input type="password" id="password-new" name="new_password" autocomplete="new-password" minlength="\(PasswordRules.byteCount.lowerBound)" required aria-describedby="password-rules">
-            <p class="hint" id="password-rules">At least \(PasswordRules.byteCount.lowerBound) characters. Your other sessions are signed out.</p>
+            <p class="hint" id="password-rules">At least \(PasswordRules.byteCount.lowerBound) characters, and not a common password. Your other sessions are signed out.</p>
             <label for="password-repeat">New password again</label>
             <input type="password" id="password-repeat" name="repeat_password" autocomplete="new-password" required>\(code)
             <button type="submit">Change password</button>
