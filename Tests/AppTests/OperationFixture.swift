@@ -26,6 +26,8 @@ struct OperationFixture {
     /// A passkey of the user's, whose assertions `authenticator` signs.
     let passkeyID: UUID
     let authenticator: SoftwareAuthenticator
+    /// The token of a live password reset of the user's (as its mail would carry it).
+    let passwordResetToken: String
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
@@ -47,7 +49,7 @@ struct OperationFixture {
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
             totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, authenticator: authenticator, on: app),
-            authenticator: authenticator)
+            authenticator: authenticator, passwordResetToken: try await storePasswordReset(for: user, on: app))
     }
 
     /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns
@@ -133,7 +135,7 @@ struct OperationFixture {
     ) async throws -> TestResponse {
         let target = try target(of: operation)
         let auth = token.map(TestAuth.bearer)
-        let ceremony = try await passkeyFields(of: operation, to: client, bearer: token)
+        let ceremony = try await passkeyFields(of: operation, to: client, bearer: token).merging(passwordResetFields(of: operation)) { $1 }
         if let body = try body(of: operation, in: contract, overriding: ceremony.merging(overrides) { $1 }) {
             return try await client.send(operation.method, target, json: body, auth: auth)
         }

@@ -69,6 +69,21 @@ struct AuditLog: Sendable {
         case reauthFailed = "reauth.failed"
         /// A re-authentication refused by the login throttle, unchecked.
         case reauthThrottled = "reauth.throttled"
+        /// A reset link was asked for: the account's id when the login names one with a verified
+        /// address, else the login as sent (NFC); never the token.
+        case passwordResetRequested = "password-reset.requested"
+        /// The reset mail was queued in the outbox with the request's transaction.
+        case passwordResetMailQueued = "password-reset.mail-queued"
+        /// The account had its mails for the hour: nothing queued (the answer is the same 202).
+        case passwordResetLimited = "password-reset.limited"
+        /// The address was past its limit of requests: 429, nothing looked up.
+        case passwordResetThrottled = "password-reset.throttled"
+        /// A confirm for an account with a second factor: an mfaToken bound to the reset issued.
+        case passwordResetMFARequired = "password-reset.mfa-required"
+        /// The password was reset; every session of the account ended.
+        case passwordResetCompleted = "password-reset.completed"
+        /// A confirm refused: an unknown, used or expired token or mfaToken, or a wrong code.
+        case passwordResetFailed = "password-reset.failed"
     }
 
     let logger: Logger

@@ -22,13 +22,22 @@ struct PasswordReplacement: Sendable {
     @discardableResult
     func replace(passwordOf userID: UUID, with password: String, keeping kept: UUID? = nil, notice: AccountChangeMail? = nil) async throws -> Int {
         let hash = try await hasher.hash(password)
-        let (users, sessions) = (users, sessions)
         return try await sessions.db.withTransaction { tx in
-            try await users.setPasswordHash(hash, of: userID, on: tx)
-            // A login waiting for its second factor was proven with the old password.
-            try await tx.execute("DELETE FROM mfa_challenges WHERE user_id = \(userID)")
-            try await notice?.queue(for: userID, on: tx)
-            return try await sessions.endAll(of: userID, except: kept, on: tx)
+            try await store(hash, of: userID, keeping: kept, notice: notice, on: tx)
         }
+    }
+
+    /// Stores `hash` for `userID` on `tx`, ends what the old password proved (every session but
+    /// `kept`, every mfaToken) and queues `notice`: `replace`'s transaction, for a caller that
+    /// adds to it (a password reset). How many sessions ended.
+    @discardableResult
+    func store(
+        _ hash: String, of userID: UUID, keeping kept: UUID? = nil, notice: AccountChangeMail? = nil, on tx: any PostgresQueryable
+    ) async throws -> Int {
+        try await users.setPasswordHash(hash, of: userID, on: tx)
+        // A login waiting for its second factor was proven with the old password.
+        try await tx.execute("DELETE FROM mfa_challenges WHERE user_id = \(userID)")
+        try await notice?.queue(for: userID, on: tx)
+        return try await sessions.endAll(of: userID, except: kept, on: tx)
     }
 }

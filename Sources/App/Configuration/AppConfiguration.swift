@@ -40,6 +40,8 @@ public struct AppConfiguration: Sendable {
     public var mail = MailSettings(delivery: .files(directory: MailSettings.developmentDirectory))
     /// What a new password must be; `COMMON_PASSWORD_CHECK` (`PasswordRules`).
     var passwordRules = PasswordRules()
+    /// `PASSWORD_RESET_TTL` and the reset's request limits (`PasswordResetSettings`).
+    public var passwordReset = PasswordResetSettings()
 
     init(
         environment: Environment, database: PostgresConfiguration, adminPassword: String, bcryptCost: Int, logLevel: Logger.Level
@@ -72,6 +74,7 @@ public struct AppConfiguration: Sendable {
         webAuthn = try WebAuthnSettings(reader: reader)
         mail = try MailSettings(reader: reader, environment: environment)
         passwordRules = try PasswordRules(reader: reader)
+        passwordReset = try PasswordResetSettings(reader: reader)
     }
 
     /// The environments TIL has rules for; `ENVIRONMENT` accepts these names and no other.

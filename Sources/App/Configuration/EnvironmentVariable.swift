@@ -60,6 +60,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case smtpURL = "SMTP_URL"
     case mailFrom = "MAIL_FROM"
     case smtpCAFile = "SMTP_CA_FILE"
+    case passwordResetTTL = "PASSWORD_RESET_TTL"
 
     public var name: String { rawValue }
 
@@ -198,6 +199,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .smtpCAFile: Declaration(
             .none, .described("a readable PEM file"),
             "certificate authorities trusted for the SMTP server besides the system's; verification is always on")
+        case .passwordResetTTL: Declaration(
+            .value("1800"), .seconds(PasswordResetSettings.ttlRange),
+            "how long a password reset link works (single use; a newer request for the account ends it)")
         }
     }
 }

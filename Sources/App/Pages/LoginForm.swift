@@ -5,7 +5,8 @@ import Web
 /// afterwards. It posts to `/login`, TIL's own path; an error is announced (`role="alert"`)
 /// and tied to the fields it concerns. It never says whether a username exists. Below it, a
 /// "Sign in with a passkey" button, `hidden` until the passkeys script finds WebAuthn in the
-/// browser (with the username typed, if any, it offers that user's passkeys; else any).
+/// browser (with the username typed, if any, it offers that user's passkeys; else any). A link
+/// leads to `/forgot-password` (a reset link by mail).
 struct LoginForm: Sendable {
     var csrfToken: String
     var returnTo: String?
@@ -32,6 +33,7 @@ struct LoginForm: Sendable {
             <input type="password" id="password" name="password" autocomplete="current-password" required\(describedBy)>
             <button type="submit">Sign in</button>
             </form>
+            <p><a href="\(PasswordResetPages.forgotPath)">Forgot your password?</a></p>
             <p><button type="button" id="passkey-sign-in" class="secondary" hidden>Sign in with a passkey</button></p>
             """)
     }

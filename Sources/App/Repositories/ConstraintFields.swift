@@ -57,6 +57,10 @@ enum ConstraintFields {
         // Passkeys (issue 20): their user removed during a registration or a ceremony.
         "passkeys_user_id_fkey": .user,
         "webauthn_challenges_user_id_fkey": .user,
+        // Password resets (issue 21): the user removed meanwhile, or the reset an mfaToken names.
+        "password_resets_user_id_fkey": .user,
+        "password_reset_requests_user_id_fkey": .user,
+        "mfa_challenges_password_reset_fkey": .passwordReset,
     ]
 
     /// The client's view of a violated constraint, or nil when it is not one a client can break.
@@ -75,6 +79,7 @@ extension ConstraintFields.Reference {
     static let category = Self(field: "categoryID", item: "category")
     static let session = Self(field: "sessionID", item: "session")
     static let client = Self(field: "client_id", item: "client")
+    static let passwordReset = Self(field: "token", item: "password reset")
 }
 
 extension Abort {

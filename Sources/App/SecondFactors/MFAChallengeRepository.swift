@@ -6,6 +6,10 @@ import Postgres
 /// stored as SHA-256 digests with the user and the scopes the first step asked for, single
 /// use, `lifetime` long, and ended by their `maxFailures`-th wrong code. Times come from the
 /// second factors' clock, so tests can expire a token without waiting.
+///
+/// A password reset's second step uses them too (`passwordReset`: the digest of the reset
+/// they belong to, nil for a login's): each lookup names which it wants, so a reset's
+/// mfaToken never completes a login, nor a login's a reset.
 struct MFAChallengeRepository: Sendable {
     let db: PostgresClient
     let clock: SecondFactorClock
@@ -20,13 +24,16 @@ struct MFAChallengeRepository: Sendable {
         let scopes: [Scope]
     }
 
-    /// A new mfaToken for `userID` carrying `scopes`.
-    func issue(for userID: UUID, scopes: [Scope]) async throws -> String {
+    /// A new mfaToken for `userID` carrying `scopes`, on `runner` (the client by default).
+    func issue(
+        for userID: UUID, scopes: [Scope], passwordReset: String? = nil, on runner: (any PostgresQueryable)? = nil
+    ) async throws -> String {
         let token = SecureRandom.token()
         let expiry = clock.now.addingTimeInterval(Self.lifetime)
-        try await db.execute("""
-            INSERT INTO mfa_challenges (digest, user_id, scopes, expires_at)
-            VALUES (\(SHA256.hex(of: token)), \(userID), \(Scope.storageText(scopes)), \(expiry))
+        let runner: any PostgresQueryable = runner ?? db
+        try await runner.execute("""
+            INSERT INTO mfa_challenges (digest, user_id, scopes, expires_at, password_reset)
+            VALUES (\(SHA256.hex(of: token)), \(userID), \(Scope.storageText(scopes)), \(expiry), \(passwordReset))
             """)
         return token
     }
@@ -34,12 +41,13 @@ struct MFAChallengeRepository: Sendable {
     /// The live challenge `token` names, locked on `runner` until its transaction ends (so two
     /// requests with one token take turns, and the second finds it spent); nil when unknown,
     /// spent, ended or expired.
-    func lock(_ token: String, on runner: any PostgresQueryable) async throws -> Pending? {
+    func lock(_ token: String, passwordReset: String? = nil, on runner: any PostgresQueryable) async throws -> Pending? {
         guard token.utf8.count <= Self.maxTokenBytes else { return nil }
         let digest = SHA256.hex(of: token)
         let rows = try await runner.query("""
             SELECT digest, user_id, scopes FROM mfa_challenges
-            WHERE digest = \(digest) AND expires_at > \(clock.now) FOR UPDATE
+            WHERE digest = \(digest) AND expires_at > \(clock.now) AND password_reset IS NOT DISTINCT FROM \(passwordReset)
+            FOR UPDATE
             """)
         guard let row = rows.first, ConstantTime.equals(try row.decode(column: "digest", as: String.self), digest) else { return nil }
         return Pending(
@@ -47,10 +55,11 @@ struct MFAChallengeRepository: Sendable {
     }
 
     /// The user `token` is for, without locking (to key the throttle before the transaction).
-    func user(of token: String) async throws -> UUID? {
+    func user(of token: String, passwordReset: String? = nil) async throws -> UUID? {
         guard token.utf8.count <= Self.maxTokenBytes else { return nil }
         return try await db.query("""
-            SELECT user_id FROM mfa_challenges WHERE digest = \(SHA256.hex(of: token)) AND expires_at > \(clock.now)
+            SELECT user_id FROM mfa_challenges
+            WHERE digest = \(SHA256.hex(of: token)) AND expires_at > \(clock.now) AND password_reset IS NOT DISTINCT FROM \(passwordReset)
             """).first?.decode(column: "user_id", as: UUID.self)
     }
 

@@ -152,7 +152,7 @@ struct SecondFactors: Sendable {
     /// address: refused at once with 429 past a limit (the account's wrong codes, or the
     /// login throttle's counts); counted as a failure of both when `failed` says so of the
     /// result, forgotten otherwise (and when `body` throws: nothing was guessed).
-    private func admitted<T: Sendable>(
+    func admitted<T: Sendable>(
         _ user: User, _ request: Request, failing failed: (T) -> Bool, _ body: () async throws -> T
     ) async throws -> T {
         let address = request.clientAddress
