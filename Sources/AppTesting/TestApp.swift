@@ -31,15 +31,17 @@ public final class TestApp {
     /// 4, admin password "password"), e.g. `["TOKEN_TTL": "1"]`; `logger` replaces the quiet
     /// one (a `LogCapture`'s, to read the audit lines); `database` points the app elsewhere
     /// and leaves the test database alone; `clock` replaces the second factors' clock (TOTP
-    /// steps, mfaToken expiry). Skips the test without `DATABASE_URL`.
+    /// steps, mfaToken expiry); `mail` replaces how mail goes out (`.notConfigured`: production
+    /// without `SMTP_URL`). Skips the test without `DATABASE_URL`.
     public static func run<R>(
         _ mode: TestingMode = .inProcess, database: PostgresConfiguration? = nil, settings: [String: String] = [:],
-        logger: Logger? = nil, clock: SecondFactorClock? = nil, _ body: (TestApp) async throws -> R
+        logger: Logger? = nil, clock: SecondFactorClock? = nil, mail: MailSettings? = nil, _ body: (TestApp) async throws -> R
     ) async throws -> R {
         _ = try testDatabaseURL()
         var configuration = try XCTUnwrap(try AppConfiguration.forTests(settings: settings))
         if let database { configuration.database = database }
         if let clock { configuration.secondFactorClock = clock }
+        if let mail { configuration.mail = mail }
         // In process, on the test database as configured by default and logging quietly, the app
         // borrows the process's client: no connection to open. (A live server's loops would
         // keep pools of their own in it.)
