@@ -62,6 +62,7 @@ final class ConfigurationTests: XCTestCase {
         .smtpURL: ["http://mail.example", "smtp://mail.example/relay", "smtp://mail.example:0", "smtp://"],
         .mailFrom: ["no address", "a@b.example\r\nBcc: c@d.example", "two@at@signs"],
         .smtpCAFile: ["/nonexistent/ca.pem"],
+        .passwordResetTTL: ["299", "86401", "30m"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 
