@@ -2,11 +2,13 @@ import ArgumentParser
 import Terminal
 import TILClient
 
-/// `til password [--password-stdin] [--code C | --recovery-code-stdin]`
+/// `til password [--password-stdin] [--code C | --recovery-code-stdin]`; a forgotten one:
+/// `til password reset LOGIN`, then `til password reset-confirm`.
 struct Password: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change your password; every other session ends (needs the account scope).",
-        discussion: "With TOTP on, a code of the authenticator app (or a recovery code) is needed too: asked, or given with --code.")
+        discussion: "With TOTP on, a code of the authenticator app (or a recovery code) is needed too: asked, or given with --code.",
+        subcommands: [PasswordResetCommand.self, PasswordResetConfirmCommand.self])
 
     @OptionGroup var options: GlobalOptions
 
