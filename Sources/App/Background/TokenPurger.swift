@@ -7,7 +7,8 @@ import Postgres
 /// refresh expiry passed), their refresh tokens first (a session whose tokens outnumber one
 /// pass's batches goes in a later pass, never in one long cascade); failed logins no throttle
 /// rule counts any more; known login addresses unused for `LoginThrottle.knownOriginLifetime`;
-/// WebAuthn challenges once expired;
+/// WebAuthn challenges once expired; password resets once expired, and reset requests once no
+/// limit counts them (`PasswordResetSettings.window`);
 /// and authorization codes a day after they expired (until then a redeemed one is what lets a
 /// second redemption revoke what the first issued).
 ///
@@ -27,6 +28,8 @@ struct TokenPurger: Sendable {
     let logger: Logger
     /// How long a retired signing key stays published (`TIL.signingKeyRetention`); nil: kept.
     var signingKeyRetention: Duration?
+    /// How long a password reset request counts toward its limits.
+    var passwordResetRequestRetention: Duration = PasswordResetSettings().window
     static let batchSize = 1000
     /// Batches per table per pass: a backlog is worked off over several passes, never in one long burst.
     static let maxBatches = 20
@@ -101,6 +104,17 @@ struct TokenPurger: Sendable {
             """
             DELETE FROM webauthn_challenges WHERE digest IN (
                 SELECT digest FROM webauthn_challenges WHERE expires_at < \(now)
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM password_resets WHERE digest IN (
+                SELECT digest FROM password_resets WHERE expires_at < \(now)
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM password_reset_requests WHERE id IN (
+                SELECT id FROM password_reset_requests
+                WHERE requested_at < \(now) - \(passwordResetRequestRetention.seconds) * interval '1 second'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
         ]
