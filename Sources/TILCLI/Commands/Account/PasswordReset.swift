@@ -19,7 +19,7 @@ struct PasswordResetCommand: AsyncParsableCommand {
     }
 }
 
-/// `til password reset-confirm [--token-stdin] [--password-stdin] [--code C | --recovery-code-stdin]`
+/// `til password reset-confirm [--token-stdin] [--new-password-stdin] [--code C | --recovery-code-stdin]`
 struct PasswordResetConfirmCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset-confirm", abstract: "Set a new password with the token of a reset mail; every session of the account ends.",
@@ -34,14 +34,14 @@ struct PasswordResetConfirmCommand: AsyncParsableCommand {
     var tokenStdin = false
 
     @Flag(help: "Read the new password from stdin's next line (else it is asked twice, unseen).")
-    var passwordStdin = false
+    var newPasswordStdin = false
 
     @OptionGroup var secondFactor: SecondFactorOptions
 
     func run() async throws {
         let context = try await options.context()
         let token = tokenStdin ? try Prompt.stdinLine("the reset token") : try Prompt.ask("Token from the mail's link: ", secret: true, otherwise: "--token-stdin")
-        let password = passwordStdin ? try Prompt.stdinLine("the new password") : try Prompt.newSecret("New password: ")
+        let password = newPasswordStdin ? try Prompt.stdinLine("the new password") : try Prompt.newSecret("New password: ")
         let resets = context.client.passwordReset
         do {
             try await resets.confirm(token: token, newPassword: password)
