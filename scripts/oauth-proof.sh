@@ -27,6 +27,9 @@
 #   browser  also issue 21's re-authentication: the account page's password change, then a
 #            sign-in made older than REAUTH_WINDOW (psql) sent through a fresh sign-in and back
 #            before setting up TOTP and adding a passkey (browser_reauth.py, with a screenshot)
+#   browser  also issue 21's forgotten password: "Forgot your password?", the link read from the
+#            mail (the outbox row, or the development sender's .eml), a new password, a sign-in with
+#            it; and an account with TOTP through the reset's code step (browser_reset.py, screenshots)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -99,6 +102,7 @@ in_mode browser && run browser_device.py
 in_mode browser && run browser_totp.py
 in_mode browser && run browser_passkeys.py
 in_mode browser && run browser_reauth.py
+in_mode browser && run browser_reset.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py

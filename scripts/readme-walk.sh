@@ -6,7 +6,8 @@
 # Starts BIN_DIR/til-server in development (as `make run` does) on a free loopback port over a
 # fresh database of the local PostgreSQL (dropped afterwards), rewrites the README's
 # http://127.0.0.1:8080 to that address, and runs the blocks with `set -euo pipefail`, `til`
-# from BIN_DIR first on PATH, TIL_SERVER set and a throwaway XDG_CONFIG_HOME (credentials).
+# from BIN_DIR first on PATH, TIL_SERVER set, a throwaway XDG_CONFIG_HOME (credentials) and
+# DATABASE_URL naming the server's database (for blocks that read a mail from the outbox).
 # Every curl must answer the status its line's trailing comment promises (`... # 409: ...`),
 # else a 2xx; any failing command stops the walk with the README line. Used by `make test`
 # and `make readme-check`. Sections that send mail keep their walks scriptable (read the token
@@ -73,7 +74,7 @@ RUN
 
 mkdir -m 700 "$work/config"
 echo "README walk: $blocks \`\`\`sh blocks against $FRESH_URL (til-server and til from $bin)"
-if ! (cd "$work" && WALK=$work PATH="$bin:$PATH" XDG_CONFIG_HOME="$work/config" TIL_SERVER=$FRESH_URL \
+if ! (cd "$work" && WALK=$work PATH="$bin:$PATH" XDG_CONFIG_HOME="$work/config" TIL_SERVER=$FRESH_URL DATABASE_URL=$FRESH_DATABASE_URL \
       bash "$work/run.sh" >"$work/output" 2>&1); then
     cat "$work/output" >&2
     echo "--- til-server log (last 30 lines) ---" >&2

@@ -46,6 +46,7 @@ struct Stylesheet: RouteCollection {
         a.button { display: inline-block; margin: 1.25rem .5rem 0 0; padding: .6rem 1.2rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; text-decoration: none; }
         a.button.secondary { background: transparent; color: inherit; border-color: #8888; }
         input.otp { font-family: ui-monospace, monospace; letter-spacing: .1em; }
+        input[readonly] { background: transparent; border-style: dashed; color: GrayText; }
         details.alternative { margin-top: 1.25rem; }
         details.alternative summary { cursor: pointer; color: var(--accent); }
         .badge.on { background: #1b7f3b; margin: 0 .4em 0 0; }
