@@ -25,9 +25,7 @@ struct SecondStepForm: Sendable {
         return PageLayout.render(title: "Two-step sign-in", client: clientName, head: offersPasskey ? PasskeysScript.head(csrfToken: csrfToken) : .empty, """
             \(alert)<p>Your password is right. Now open your authenticator app.</p>
             <form method="post" action="\(Self.action)">
-            \(hiddenFields)<label for="code">Code from your authenticator app</label>
-            <input type="text" id="code" name="code" class="otp" autocomplete="one-time-code" inputmode="numeric" autocapitalize="none" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required autofocus\(describedBy)>
-            <p class="hint" id="code-hint">The 6 digits the app shows for TIL now.</p>
+            \(hiddenFields)\(SecondFactorFields.code(describedBy: describedBy))
             <button type="submit">Verify</button>
             </form>
             \(passkeyButton)\(recoveryForm)
@@ -55,17 +53,6 @@ struct SecondStepForm: Sendable {
     private var nextAttribute: HTML { " data-next=\"\(returnTo ?? AccountPageController.path)\"" }
 
     private var recoveryForm: HTML {
-        guard offersRecoveryCode else { return .empty }
-        return """
-            <details class="alternative">
-            <summary>Use a recovery code</summary>
-            <form method="post" action="\(Self.action)">
-            \(hiddenFields)<label for="recovery-code">Recovery code</label>
-            <input type="text" id="recovery-code" name="recovery_code" class="otp" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required aria-describedby="recovery-hint">
-            <p class="hint" id="recovery-hint">One of the codes you saved when you turned two-step sign-in on, like ABCD-EFGH-…. Each works once.</p>
-            <button type="submit">Use this code</button>
-            </form>
-            </details>
-            """
+        offersRecoveryCode ? SecondFactorFields.recoveryCodeForm(action: Self.action, hiddenFields: hiddenFields) : .empty
     }
 }

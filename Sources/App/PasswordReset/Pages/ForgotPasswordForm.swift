@@ -10,10 +10,10 @@ struct ForgotPasswordForm: Sendable {
     var error: String?
 
     var html: HTML {
-        let describedBy: HTML = error == nil ? " aria-describedby=\"login-hint\"" : " aria-describedby=\"reset-error login-hint\" aria-invalid=\"true\""
-        let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"reset-error\">\($0)</p>\n" } ?? .empty
+        let alert = ResetFormAlert(message: error)
+        let describedBy = alert.describing(hint: "login-hint")
         return PageLayout.render(title: "Forgot your password?", """
-            \(alert)<form method="post" action="\(PasswordResetPages.forgotPath)">
+            \(alert.html)<form method="post" action="\(PasswordResetPages.forgotPath)">
             <input type="hidden" name="csrf_token" value="\(csrfToken)">
             <label for="login">Username or email address</label>
             <input type="text" id="login" name="login" value="\(login)" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="\(PasswordResetRequests.maxLoginBytes)" required autofocus\(describedBy)>

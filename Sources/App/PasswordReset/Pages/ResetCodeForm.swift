@@ -13,14 +13,12 @@ struct ResetCodeForm: Sendable {
     var offersRecoveryCode = true
 
     var html: HTML {
-        let describedBy: HTML = error == nil ? " aria-describedby=\"code-hint\"" : " aria-describedby=\"reset-error code-hint\" aria-invalid=\"true\""
-        let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"reset-error\">\($0)</p>\n" } ?? .empty
+        let alert = ResetFormAlert(message: error)
+        let describedBy = alert.describing(hint: "code-hint")
         return PageLayout.render(title: "Confirm it is you", """
-            \(alert)<p>Your account has two-step sign-in, so a new password needs your second factor too.</p>
+            \(alert.html)<p>Your account has two-step sign-in, so a new password needs your second factor too.</p>
             <form method="post" action="\(PasswordResetPages.codePath)">
-            \(hiddenFields)<label for="code">Code from your authenticator app</label>
-            <input type="text" id="code" name="code" class="otp" autocomplete="one-time-code" inputmode="numeric" autocapitalize="none" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required autofocus\(describedBy)>
-            <p class="hint" id="code-hint">The 6 digits the app shows for TIL now.</p>
+            \(hiddenFields)\(SecondFactorFields.code(describedBy: describedBy))
             <button type="submit">Set the new password</button>
             </form>
             \(recoveryForm)
@@ -37,17 +35,6 @@ struct ResetCodeForm: Sendable {
     }
 
     private var recoveryForm: HTML {
-        guard offersRecoveryCode else { return .empty }
-        return """
-            <details class="alternative">
-            <summary>Use a recovery code</summary>
-            <form method="post" action="\(PasswordResetPages.codePath)">
-            \(hiddenFields)<label for="recovery-code">Recovery code</label>
-            <input type="text" id="recovery-code" name="recovery_code" class="otp" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="\(SecondFactorInput.maxBytes)" required aria-describedby="recovery-hint">
-            <p class="hint" id="recovery-hint">One of the codes you saved when you turned two-step sign-in on. Each works once.</p>
-            <button type="submit">Use this code</button>
-            </form>
-            </details>
-            """
+        offersRecoveryCode ? SecondFactorFields.recoveryCodeForm(action: PasswordResetPages.codePath, hiddenFields: hiddenFields) : .empty
     }
 }

@@ -12,10 +12,10 @@ struct ResetPasswordForm: Sendable {
     var error: String?
 
     var html: HTML {
-        let describedBy: HTML = error == nil ? " aria-describedby=\"password-hint\"" : " aria-describedby=\"reset-error password-hint\" aria-invalid=\"true\""
-        let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"reset-error\">\($0)</p>\n" } ?? .empty
+        let alert = ResetFormAlert(message: error)
+        let describedBy = alert.describing(hint: "password-hint")
         return PageLayout.render(title: "Choose a new password", """
-            \(alert)<form method="post" action="\(PasswordResetPages.resetPath)">
+            \(alert.html)<form method="post" action="\(PasswordResetPages.resetPath)">
             <input type="hidden" name="csrf_token" value="\(csrfToken)">
             <input type="hidden" name="token" value="\(token)">
             <label for="username">Username</label>
