@@ -125,7 +125,7 @@ public struct TIL: Sendable {
         try configurePages(
             app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, secondFactors: secondFactors,
             totp: totpManagement, passkeys: passkeys)
-        try configurePasswordReset(app, issuer: issuer, audit: audit, secondFactors: secondFactors)
+        try configurePasswordReset(app, issuer: issuer, audit: audit, secondFactors: secondFactors, passkeyOptions: passkeys.options)
         try configureMetrics(app)
 
         var purger = TokenPurger(db: db, loginFailureRetention: settings.loginFailureRetention, logger: logger)

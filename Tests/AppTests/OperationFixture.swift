@@ -26,8 +26,9 @@ struct OperationFixture {
     /// A passkey of the user's, whose assertions `authenticator` signs.
     let passkeyID: UUID
     let authenticator: SoftwareAuthenticator
-    /// The token of a live password reset of the user's (as its mail would carry it).
-    let passwordResetToken: String
+    /// A live password reset of the user's (the token its mail would carry), waiting for its
+    /// second step (the mfaToken bound to it).
+    let passwordReset: (token: String, mfaToken: String)
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
@@ -49,7 +50,7 @@ struct OperationFixture {
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
             totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, authenticator: authenticator, on: app),
-            authenticator: authenticator, passwordResetToken: try await storePasswordReset(for: user, on: app))
+            authenticator: authenticator, passwordReset: try await storePasswordReset(for: user, on: app))
     }
 
     /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns

@@ -46,6 +46,16 @@ struct PasskeyLoginOptions: Sendable {
         return RequestOptions(challenge: challenge.encoded, rpId: relyingParty.current.id, allowCredentials: allowed)
     }
 
+    /// The options of a second factor that `mfaDigest`'s mfaToken asks for outside a login (a
+    /// password reset's second step): `userID`'s passkeys, the challenge tied to that digest.
+    func secondFactorOptions(for userID: UUID, mfaDigest: String, from address: String) async throws -> RequestOptions {
+        try await challenges.checkRoom(for: address)
+        var challenge = WebAuthnChallenges.Fresh()
+        challenge.requestedFrom = address
+        let allowed = try await passkeys.secondFactorChallenge(challenge, for: userID, mfaDigest: mfaDigest)
+        return RequestOptions(challenge: challenge.encoded, rpId: relyingParty.current.id, allowCredentials: allowed)
+    }
+
     /// The request's body, if it sent one: an empty body asks for discoverable credentials.
     static func body(of request: Request) throws -> Body? {
         request.body.isEmpty ? nil : try request.content.decode(Body.self)

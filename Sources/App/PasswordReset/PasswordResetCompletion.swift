@@ -13,8 +13,9 @@ import Web
 /// A second factor is asked for exactly when a password login would ask for it (TOTP on,
 /// `SecondFactors.methods`): a reset never gets around it (ASVS 6.4.3). The first confirm then
 /// keeps the new password's hash on the reset and answers an mfaToken bound to that reset,
-/// which no login accepts; the second one proves the factor through the login throttle, as a
-/// login's second step does. Five wrong codes, over every mfaToken of the reset, end it.
+/// which no login accepts; the second one proves the factor (a code, a recovery code, or a
+/// passkey: `PasswordResetCompletion+Passkey`) through the login throttle, as a login's second
+/// step does. Five wrong codes, over every mfaToken of the reset, end it.
 ///
 /// Each transaction locks the account's row first, then the reset, then the mfaToken: the
 /// order a password change takes too (user row, then mfaTokens), so they never deadlock.
@@ -65,13 +66,10 @@ struct PasswordResetCompletion: Sendable {
     /// confirm gave; the password is `newPassword` when given again (checked already), else the
     /// first confirm's. Throws a `PasswordResetRefusal`, or the throttle's 429.
     func complete(token: String, newPassword: String?, mfaToken: String, proof: SecondFactorProof, _ request: Request) async throws {
-        let user = try await owner(of: token, request)
-        guard let digest = PasswordResetRepository.digest(token),
-              try await secondFactors.challenges.user(of: mfaToken, passwordReset: digest) == user.id
-        else {
-            audit.record(.passwordResetFailed, request, userID: user.id)
-            throw PasswordResetRefusal.mfaTokenGone
+        if case .passkey(let response) = proof {
+            return try await complete(token: token, newPassword: newPassword, mfaToken: mfaToken, passkey: response, request)
         }
+        let user = try await secondStep(token: token, mfaToken: mfaToken, request)
         let typed: String? = if let newPassword { try await hasher.hash(newPassword) } else { nil }
         enum Outcome: Sendable { case gone, mfaGone, wrong(ended: Bool), done(AcceptedProof) }
         let outcome = try await secondFactors.admitted(user, request, failing: { if case .wrong = $0 { true } else { false } }) {
@@ -115,6 +113,19 @@ struct PasswordResetCompletion: Sendable {
         try await methods(of: userID).contains(.recoveryCode)
     }
 
+    /// The account of the reset `token` names whose second step `mfaToken` is; the refusal
+    /// (audited) when either is gone, or the mfaToken is not that reset's.
+    func secondStep(token: String, mfaToken: String, _ request: Request) async throws -> User {
+        let user = try await owner(of: token, request)
+        guard let digest = PasswordResetRepository.digest(token),
+              try await secondFactors.challenges.user(of: mfaToken, passwordReset: digest) == user.id
+        else {
+            audit.record(.passwordResetFailed, request, userID: user.id)
+            throw PasswordResetRefusal.mfaTokenGone
+        }
+        return user
+    }
+
     /// The account `token` resets; the refusal (audited) when it is unknown, used or expired.
     private func owner(of token: String, _ request: Request) async throws -> User {
         guard let user = try await account(resetBy: token) else {
@@ -124,14 +135,13 @@ struct PasswordResetCompletion: Sendable {
         return user
     }
 
-    /// What a reset's second step takes: a login's methods but the passkey, which only a
-    /// login's own ceremony (`/api/users/login/passkey/options`) can answer today.
+    /// What a reset's second step takes: what a login's does.
     private func methods(of userID: UUID) async throws -> [SecondFactorMethod] {
-        try await secondFactors.methods(of: userID).filter { $0 != .passkey }
+        try await secondFactors.methods(of: userID)
     }
 
     /// The reset's effects on `tx` (see the type's comment); the notice only to a verified address.
-    private func finish(_ reset: PasswordResetRepository.Live, of user: User, hash: String, on tx: any PostgresQueryable) async throws {
+    func finish(_ reset: PasswordResetRepository.Live, of user: User, hash: String, on tx: any PostgresQueryable) async throws {
         try await passwords.store(hash, of: user.id, on: tx)
         let rows = try await tx.query("""
             WITH resets AS (DELETE FROM password_resets WHERE user_id = \(user.id)),
@@ -149,7 +159,7 @@ struct PasswordResetCompletion: Sendable {
     }
 
     /// Locks the account's row until `tx` ends: the first lock of every confirm.
-    private static func lockAccount(_ userID: UUID, on tx: any PostgresQueryable) async throws {
+    static func lockAccount(_ userID: UUID, on tx: any PostgresQueryable) async throws {
         try await tx.execute("SELECT 1 FROM users WHERE id = \(userID) FOR UPDATE")
     }
 
