@@ -138,6 +138,21 @@ final class PasswordResetTests: XCTestCase {
         }
     }
 
+    func testAPasswordChangeEndsAPendingLink() async throws {
+        try await withTestApp { app in
+            let (user, email) = try await app.userWithVerifiedEmail()
+            let token = try await app.resetToken(for: user.username, mailedTo: email)
+            let session = try await app.client.session(user.username, scope: "account")
+            let changed = try await app.client.send(
+                .put, "/api/users/me/password", json: ["currentPassword": "password", "newPassword": "changed-secret"],
+                auth: .bearer(session.value))
+            XCTAssertEqual(changed.status.code, 204, changed.bodyString)
+            let refused = try await app.confirmReset(["token": token, "newPassword": "from-the-old-link"])
+            XCTAssertEqual(refused.status.code, 400, "a link asked for the old password is moot: \(refused.bodyString)")
+            _ = try await app.client.session(user.username, "changed-secret")
+        }
+    }
+
     func testPastTheAccountsLimitTheAnswerIsTheSameAndNothingMoreIsSent() async throws {
         try await withTestApp { app in
             let (user, email) = try await app.userWithVerifiedEmail()

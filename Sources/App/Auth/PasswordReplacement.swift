@@ -5,7 +5,8 @@ import Postgres
 /// A user's new password, and the end of their sessions, in one transaction: whoever held the
 /// old password or a token from it is out the moment the new one counts. The password change
 /// (`PUT /api/users/me/password`, which keeps the caller's session) and the operator's
-/// `til-server users set-password` (which keeps none) both go through here.
+/// `til-server users set-password` (which keeps none) both go through here, and so does a
+/// reset by mail (`PasswordResetCompletion`, in a transaction of its own with `store`).
 struct PasswordReplacement: Sendable {
     let users: UserRepository
     let sessions: SessionRepository
@@ -28,15 +29,20 @@ struct PasswordReplacement: Sendable {
     }
 
     /// Stores `hash` for `userID` on `tx`, ends what the old password proved (every session but
-    /// `kept`, every mfaToken) and queues `notice`: `replace`'s transaction, for a caller that
+    /// `kept`, every mfaToken) and every pending reset link (a new password makes a link asked
+    /// for the old one moot), and queues `notice`: `replace`'s transaction, for a caller that
     /// adds to it (a password reset). How many sessions ended.
     @discardableResult
     func store(
         _ hash: String, of userID: UUID, keeping kept: UUID? = nil, notice: AccountChangeMail? = nil, on tx: any PostgresQueryable
     ) async throws -> Int {
         try await users.setPasswordHash(hash, of: userID, on: tx)
-        // A login waiting for its second factor was proven with the old password.
-        try await tx.execute("DELETE FROM mfa_challenges WHERE user_id = \(userID)")
+        // A login waiting for its second factor was proven with the old password; a reset's
+        // mfaToken goes with its reset.
+        try await tx.execute("""
+            WITH resets AS (DELETE FROM password_resets WHERE user_id = \(userID))
+            DELETE FROM mfa_challenges WHERE user_id = \(userID)
+            """)
         try await notice?.queue(for: userID, on: tx)
         return try await sessions.endAll(of: userID, except: kept, on: tx)
     }

@@ -6,9 +6,9 @@ import Web
 /// A reset confirmed: the link's token (and, for an account with a second factor, the second
 /// step) proven, the new password stored. One transaction does it all, so it happens whole
 /// or not at all: the password, the end of every session of every kind (token pairs, browser,
-/// OAuth, personal access tokens) and of every mfaToken (`PasswordReplacement.store`), every
-/// reset of the account, the OAuth codes and approved device codes not yet redeemed (a token
-/// waiting to be made is still a way in), and the `password-changed` notice in the outbox.
+/// OAuth, personal access tokens), of every mfaToken and of every reset of the account
+/// (`PasswordReplacement.store`), the OAuth codes and approved device codes not yet redeemed
+/// (a token waiting to be made is still a way in), and the `password-changed` notice.
 ///
 /// A second factor is asked for exactly when a password login would ask for it (TOTP on,
 /// `SecondFactors.methods`): a reset never gets around it (ASVS 6.4.3). The first confirm then
@@ -144,8 +144,7 @@ struct PasswordResetCompletion: Sendable {
     func finish(_ reset: PasswordResetRepository.Live, of user: User, hash: String, on tx: any PostgresQueryable) async throws {
         try await passwords.store(hash, of: user.id, on: tx)
         let rows = try await tx.query("""
-            WITH resets AS (DELETE FROM password_resets WHERE user_id = \(user.id)),
-                 codes AS (
+            WITH codes AS (
                      UPDATE oauth_codes SET expires_at = now()
                      WHERE user_id = \(user.id) AND redeemed_at IS NULL AND expires_at > now()),
                  devices AS (
