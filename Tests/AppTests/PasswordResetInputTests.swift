@@ -49,6 +49,7 @@ final class PasswordResetInputTests: XCTestCase {
                 (["token": token, "newPassword": "short"], "'newPassword' must be at least 8 bytes."),
                 (["token": token, "newPassword": String(repeating: "é", count: 37)], "'newPassword' must be at most 72 bytes."),
                 (["token": token, "newPassword": "nul\u{0}-inside-it"], "must not contain NUL"),
+                (["token": token, "newPassword": "iloveyou"], "'newPassword' is one of the 30,000 most common passwords"),
                 (["token": token, "newPassword": "long-enough-pw", "code": "123456"], "Give 'code', 'recoveryCode' or 'passkey' with the 'mfaToken'"),
                 (["token": token, "mfaToken": "x"], "Give 'code' (from the authenticator app), 'recoveryCode' or 'passkey' with the 'mfaToken'."),
                 (["token": token, "mfaToken": "x", "code": "12345"], "'code' must be the 6 digits"),

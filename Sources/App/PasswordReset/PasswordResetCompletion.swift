@@ -33,7 +33,7 @@ struct PasswordResetCompletion: Sendable {
         case secondFactorRequired(mfaToken: String, methods: [SecondFactorMethod])
     }
 
-    /// The first confirm: `newPassword` (already checked by `PasswordRules`) for the reset
+    /// The first confirm: `newPassword` (already checked by `passwords.rules`) for the reset
     /// `token` names; done, or the second step.
     func begin(token: String, newPassword: String, _ request: Request) async throws -> Step {
         let user = try await owner(of: token, request)

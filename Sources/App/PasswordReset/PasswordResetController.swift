@@ -35,7 +35,7 @@ struct PasswordResetController: RouteCollection {
     /// 204 once reset; 401 `MFARequired` when the account's second factor must follow.
     func confirm(_ request: Request) async throws -> Response {
         let body = try request.content.decode(PasswordResetConfirmation.self)
-        if let newPassword = body.newPassword { try PasswordRules.validate(newPassword, field: "newPassword") }
+        if let newPassword = body.newPassword { try completion.passwords.rules.validate(newPassword, field: "newPassword") }
         let passkey = try request.content.decode(PasskeyProofField.self).passkey
         guard let mfaToken = body.mfaToken else {
             guard body.code == nil, body.recoveryCode == nil, passkey == nil else {

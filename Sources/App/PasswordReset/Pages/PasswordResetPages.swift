@@ -62,11 +62,9 @@ struct PasswordResetPages: RouteCollection {
         let token = try fields.single("token", maxBytes: PasswordResetRepository.maxTokenBytes) ?? ""
         let password = try fields.single("new_password", maxBytes: Self.maxPasswordBytes) ?? ""
         guard let account = try await completion.account(resetBy: token) else { return Self.linkGone }
-        do {
-            try PasswordRules.validate(password, field: "new password")
-        } catch let refusal as Abort {
+        if let refused = Self.refusal(of: password, by: completion.passwords.rules) {
             return page(request, status: .badRequest) {
-                ResetPasswordForm(csrfToken: $0, token: token, username: account.username, error: refusal.reason).html
+                ResetPasswordForm(csrfToken: $0, token: token, username: account.username, error: refused).html
             }
         }
         do {
@@ -120,6 +118,16 @@ struct PasswordResetPages: RouteCollection {
             }
         } catch let refusal as Abort where refusal.status == .tooManyRequests {
             return again(.tooManyRequests, refusal.reason, headers: refusal.headers)
+        }
+    }
+
+    /// Why `rules` refuse `password`, in words for the form; nil when they take it.
+    private static func refusal(of password: String, by rules: PasswordRules) -> String? {
+        do throws(Abort) {
+            try rules.validate(password, field: "new password")
+            return nil
+        } catch {
+            return error.reason
         }
     }
 
