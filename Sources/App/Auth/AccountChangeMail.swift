@@ -9,17 +9,20 @@ import Postgres
 /// click teaches people to follow links in mail.
 enum AccountChangeMail: Sendable, Equatable {
     case passwordChanged
+    /// Set through a reset link (`PasswordResetCompletion`): every session ended, none kept.
+    case passwordReset
     case totpEnabled
     case totpDisabled
     case recoveryCodesRenewed
     case passkeyAdded(name: String)
     case passkeyRemoved
 
-    var kind: MailKind { self == .passwordChanged ? .passwordChanged : .secondFactorChanged }
+    var kind: MailKind { [.passwordChanged, .passwordReset].contains(self) ? .passwordChanged : .secondFactorChanged }
 
     var subject: String {
         switch self {
         case .passwordChanged: "Your TIL password was changed"
+        case .passwordReset: "Your TIL password was reset"
         case .totpEnabled: "Two-step sign-in is on for your TIL account"
         case .totpDisabled: "Two-step sign-in is off for your TIL account"
         case .recoveryCodesRenewed: "New recovery codes for your TIL account"
@@ -32,6 +35,7 @@ enum AccountChangeMail: Sendable, Equatable {
     func paragraphs(username: String) -> [String] {
         let what = switch self {
         case .passwordChanged: "The password of your TIL account \(username) was changed. Every other session of yours was signed out."
+        case .passwordReset: "The password of your TIL account \(username) was reset through a link sent to this address. Every session of yours was signed out."
         case .totpEnabled: "Two-step sign-in (an authenticator app's codes) was turned on for your TIL account \(username)."
         case .totpDisabled: "Two-step sign-in was turned off for your TIL account \(username): your password alone signs in now, and your recovery codes no longer work."
         case .recoveryCodesRenewed: "New recovery codes were made for your TIL account \(username); the old ones no longer work."

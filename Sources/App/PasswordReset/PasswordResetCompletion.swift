@@ -142,19 +142,14 @@ struct PasswordResetCompletion: Sendable {
 
     /// The reset's effects on `tx` (see the type's comment); the notice only to a verified address.
     func finish(_ reset: PasswordResetRepository.Live, of user: User, hash: String, on tx: any PostgresQueryable) async throws {
-        try await passwords.store(hash, of: user.id, on: tx)
-        let rows = try await tx.query("""
+        try await passwords.store(hash, of: user.id, notice: .passwordReset, on: tx)
+        try await tx.execute("""
             WITH codes AS (
                      UPDATE oauth_codes SET expires_at = now()
-                     WHERE user_id = \(user.id) AND redeemed_at IS NULL AND expires_at > now()),
-                 devices AS (
-                     UPDATE oauth_device_codes SET status = 'denied', decided_at = now()
-                     WHERE user_id = \(user.id) AND status = 'approved')
-            SELECT email FROM users WHERE id = \(user.id) AND email_verified_at IS NOT NULL
+                     WHERE user_id = \(user.id) AND redeemed_at IS NULL AND expires_at > now())
+            UPDATE oauth_device_codes SET status = 'denied', decided_at = now()
+            WHERE user_id = \(user.id) AND status = 'approved'
             """)
-        if let email = try rows.first?.decode(column: "email", as: String.self) {
-            try await tx.execute(MailOutbox.enqueue(PasswordResetMail.completed(to: email, username: user.username)))
-        }
     }
 
     /// Locks the account's row until `tx` ends: the first lock of every confirm.
