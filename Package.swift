@@ -46,6 +46,7 @@ let package = Package(
         .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The web stack: sockets ← HTTP/1.1 server ← Vapor-style framework.
         .target(name: "Threads", dependencies: ["CLinux"], swiftSettings: swiftSettings),
@@ -85,6 +86,10 @@ let package = Package(
         // The most common passwords (issue 21): zxcvbn's list (MIT, see NOTICE), embedded.
         .target(name: "CommonPasswords", swiftSettings: swiftSettings, plugins: ["EmbedTextFiles"]),
 
+        // Mail (issue 21): messages as RFC 5322/MIME bytes and their delivery over SMTP by
+        // libcurl; no database, no HTTP (the outbox and its sender loop live in App).
+        .target(name: "Mail", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+
         // The terminal, for `til` and `til-server`: their `main`, no-echo prompts, and tables whose text cannot drive it.
         .target(
             name: "Terminal", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -98,8 +103,8 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "WebAuthn", "Threads", logging,
-                coreMetrics, prometheus, "CommonPasswords",
+                "TILWire", "Web", "HTTP1", "Sockets", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "WebAuthn", "Mail", "Threads",
+                logging, coreMetrics, prometheus, "CommonPasswords",
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedTextFiles"]
@@ -135,6 +140,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // A loopback SMTP server of the tests' own (optional STARTTLS) that keeps what it receives.
+        .target(name: "MailTesting", dependencies: ["WebTesting", "Threads", "COpenSSL"], swiftSettings: swiftSettings),
+
         // A software authenticator (ES256, EdDSA, RS256) for WebAuthn's tests and the App's.
         .target(name: "WebAuthnTesting", dependencies: ["WebAuthn", "Crypt", "COpenSSL"], swiftSettings: swiftSettings),
         // Writes the authenticator's responses for scripts/webauthn-crosscheck.sh (py_webauthn verifies them).
@@ -166,6 +174,7 @@ let package = Package(
         .testTarget(name: "CommonPasswordsTests", dependencies: ["CommonPasswords"], swiftSettings: swiftSettings),
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "WebAuthnTesting", "Crypt"], swiftSettings: swiftSettings),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "Crypt"], swiftSettings: swiftSettings),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "MailTesting", "WebTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AppTests",
             dependencies: [

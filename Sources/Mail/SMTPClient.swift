@@ -1,0 +1,94 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// Sends messages to one SMTP server through libcurl: a maintained SMTP client (STARTTLS,
+/// AUTH, dot-stuffing, timeouts, certificate checks) instead of a hand-written one.
+///
+/// `send` blocks its thread for as long as the conversation lasts (at most
+/// `server.timeout`): call it from a thread made for waiting, never from an event loop.
+///
+/// `@unchecked Sendable`: its one mutable part is the libcurl handle, and every use of it
+/// happens inside `lock`, so no two threads ever touch the handle at once (libcurl's rule).
+public final class SMTPClient: @unchecked Sendable {
+    public let server: SMTPServer
+    private let lock = Mutex(())
+    private var easy: CurlEasy?
+
+    public init(server: SMTPServer) {
+        self.server = server
+    }
+
+    /// Delivers `message` and returns once the server answered 250 to its end of data: only
+    /// then is it the server's. Anything else throws `SMTPError`, and the message may be sent
+    /// again later (same bytes, same Message-ID).
+    public func send(_ message: MailMessage) throws(SMTPError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try message.rendered()
+        } catch {
+            throw SMTPError(kind: .unsendable, detail: error.description)
+        }
+        let result = try lock.withLock { _ throws(SMTPError) in
+            let easy: CurlEasy
+            if let existing = self.easy {
+                easy = existing
+            } else {
+                easy = try CurlEasy()
+                self.easy = easy
+            }
+            configure(easy, from: message.from.address)
+            let result = easy.perform(uploading: bytes, recipients: ["<\(message.to.address)>"])
+            // A failed conversation may leave its connection in any state: start clean.
+            if result.code != CURLE_OK { self.easy = nil }
+            return result
+        }
+        guard result.code != CURLE_OK else { return }
+        let reply = result.reply > 0 ? result.reply : nil
+        throw SMTPError(kind: Self.kind(of: result.code, reply: reply), reply: reply, detail: result.message)
+    }
+
+    private func configure(_ easy: CurlEasy, from sender: MailAddress) {
+        easy.set(CURLOPT_URL, server.curlURL)
+        easy.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
+        easy.set(CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM: this runs on a thread of a server
+        easy.set(CURLOPT_UPLOAD, 1)
+        easy.set(CURLOPT_MAIL_FROM, "<\(sender.address)>")
+        easy.set(CURLOPT_USERNAME, server.username)
+        easy.set(CURLOPT_PASSWORD, server.password)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(server.connectTimeout.milliseconds))
+        easy.set(CURLOPT_TIMEOUT_MS, Int(server.timeout.milliseconds))
+        let useTLS = server.security == .startTLSWhenOffered ? CURLUSESSL_TRY : CURLUSESSL_ALL
+        easy.set(CURLOPT_USE_SSL, Int(useTLS.rawValue))
+        easy.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
+        easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile = server.caFile {
+            // CAINFO replaces the default bundle; the system's directory of CAs stays trusted.
+            easy.set(CURLOPT_CAINFO, caFile)
+            if FileManager.default.fileExists(atPath: Self.systemCADirectory) { easy.set(CURLOPT_CAPATH, Self.systemCADirectory) }
+        }
+    }
+
+    /// Debian's (and most distributions') hashed directory of trusted CAs.
+    static let systemCADirectory = "/etc/ssl/certs"
+
+    private static func kind(of code: CURLcode, reply: Int?) -> SMTPError.Kind {
+        switch code {
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .connect
+        case CURLE_USE_SSL_FAILED, CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+            CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            .tls
+        case CURLE_LOGIN_DENIED: .authentication
+        case CURLE_OPERATION_TIMEDOUT: .timeout
+        default: (reply ?? 0) >= 400 ? .refused : .other
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds (rounded down).
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}
