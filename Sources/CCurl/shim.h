@@ -25,6 +25,18 @@ static inline CURLcode ccurl_setopt_read_function(CURL *handle, curl_read_callba
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 
+static inline CURLcode ccurl_setopt_progress_function(CURL *handle, curl_xferinfo_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+static inline CURLcode ccurl_setopt_sockopt_function(CURL *handle, curl_sockopt_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, callback);
+}
+
+static inline CURLcode ccurl_setopt_closesocket_function(CURL *handle, curl_closesocket_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, callback);
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

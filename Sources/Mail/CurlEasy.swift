@@ -15,11 +15,16 @@ final class CurlEasy {
     /// libcurl's process-wide set-up, once, before the first handle (thread-safe since 7.84).
     private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
-    init() throws(SMTPError) {
+    /// Its sockets, for `abort()` from another thread (held: the callbacks point at it).
+    private let watch: ConnectionWatch
+
+    init(watch: ConnectionWatch) throws(SMTPError) {
         guard Self.globalSetUp == CURLE_OK, let handle = curl_easy_init() else {
             throw SMTPError(kind: .other, detail: "libcurl could not be initialised")
         }
         self.handle = handle
+        self.watch = watch
+        watch.install(on: handle)
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Glibc
 import Synchronization
 
 /// Sends messages to one SMTP server through libcurl: a maintained SMTP client (STARTTLS,
@@ -14,9 +15,20 @@ public final class SMTPClient: @unchecked Sendable {
     public let server: SMTPServer
     private let lock = Mutex(())
     private var easy: CurlEasy?
+    private let watch = ConnectionWatch()
 
+    /// Ignores SIGPIPE process-wide, as `HTTPServer` does: with `CURLOPT_NOSIGNAL` (a must in a
+    /// threaded server) libcurl leaves it alone, and OpenSSL writing to a socket the relay
+    /// closed would otherwise end the process.
     public init(server: SMTPServer) {
         self.server = server
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Ends the conversation under way at once (it fails with `.cancelled`; the server may or
+    /// may not keep that message) and refuses every later one: for a server shutting down.
+    public func abort() {
+        watch.abort()
     }
 
     /// Delivers `message` and returns once the server answered 250 to its end of data: only
@@ -29,12 +41,13 @@ public final class SMTPClient: @unchecked Sendable {
         } catch {
             throw SMTPError(kind: .unsendable, detail: error.description)
         }
+        guard !watch.isAborted else { throw SMTPError(kind: .cancelled, detail: "the SMTP client was stopped") }
         let result = try lock.withLock { _ throws(SMTPError) in
             let easy: CurlEasy
             if let existing = self.easy {
                 easy = existing
             } else {
-                easy = try CurlEasy()
+                easy = try CurlEasy(watch: watch)
                 self.easy = easy
             }
             configure(easy, from: message.from.address)
@@ -45,11 +58,11 @@ public final class SMTPClient: @unchecked Sendable {
         }
         guard result.code != CURLE_OK else { return }
         let reply = result.reply > 0 ? result.reply : nil
-        throw SMTPError(kind: Self.kind(of: result.code, reply: reply), reply: reply, detail: result.message)
+        throw SMTPError(kind: kind(of: result.code, reply: reply, detail: result.message), reply: reply, detail: result.message)
     }
 
     private func configure(_ easy: CurlEasy, from sender: MailAddress) {
-        easy.set(CURLOPT_URL, server.curlURL)
+        easy.set(CURLOPT_URL, server.url)
         easy.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
         easy.set(CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM: this runs on a thread of a server
         easy.set(CURLOPT_UPLOAD, 1)
@@ -58,6 +71,8 @@ public final class SMTPClient: @unchecked Sendable {
         easy.set(CURLOPT_PASSWORD, server.password)
         easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(server.connectTimeout.milliseconds))
         easy.set(CURLOPT_TIMEOUT_MS, Int(server.timeout.milliseconds))
+        // libcurl waits for the reply to the end of data outside the transfer's timeout: bound it too.
+        easy.set(CURLOPT_SERVER_RESPONSE_TIMEOUT, max(1, Int(server.timeout.components.seconds)))
         let useTLS = server.security == .startTLSWhenOffered ? CURLUSESSL_TRY : CURLUSESSL_ALL
         easy.set(CURLOPT_USE_SSL, Int(useTLS.rawValue))
         easy.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
@@ -73,15 +88,23 @@ public final class SMTPClient: @unchecked Sendable {
     /// Debian's (and most distributions') hashed directory of trusted CAs.
     static let systemCADirectory = "/etc/ssl/certs"
 
-    private static func kind(of code: CURLcode, reply: Int?) -> SMTPError.Kind {
+    /// What went wrong, from libcurl's code; for a refusal, which command was refused, from
+    /// libcurl's message ("MAIL failed: 553", "RCPT failed: 550"; the end of data has none).
+    private func kind(of code: CURLcode, reply: Int?, detail: String) -> SMTPError.Kind {
         switch code {
-        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .connect
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .connect
         case CURLE_USE_SSL_FAILED, CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            .tls
-        case CURLE_LOGIN_DENIED: .authentication
-        case CURLE_OPERATION_TIMEDOUT: .timeout
-        default: (reply ?? 0) >= 400 ? .refused : .other
+            return .tls
+        case CURLE_LOGIN_DENIED: return .authentication
+        case CURLE_OPERATION_TIMEDOUT: return .timeout
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        default:
+            if watch.isAborted { return .cancelled }  // its sockets were shut down under it
+            guard let reply, reply >= 400 else { return .other }
+            if detail.hasPrefix("MAIL") { return .refused(.sender) }
+            if detail.hasPrefix("RCPT") { return .refused(.recipient) }
+            return .refused(.message)
         }
     }
 }

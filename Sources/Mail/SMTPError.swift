@@ -10,14 +10,26 @@ public struct SMTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case tls
         /// The server refused the login.
         case authentication
-        /// The server answered with a refusal (4xx or 5xx) to the sender, a recipient or the message.
-        case refused
+        /// The server answered with a refusal (4xx or 5xx) at `Stage`.
+        case refused(Stage)
         /// The connect or message timeout passed (a server that stopped answering).
         case timeout
         /// The message could not be written (`MailHeaderError`): nothing was sent.
         case unsendable
+        /// The caller gave up (`SMTPCancellation`): the server may or may not have the message.
+        case cancelled
         /// Anything else libcurl reports.
         case other
+    }
+
+    /// Which command the server refused.
+    public enum Stage: Sendable, Equatable {
+        /// `MAIL FROM`: this server will not take mail from this sender (its configuration, not the message).
+        case sender
+        /// `RCPT TO`: this recipient.
+        case recipient
+        /// `DATA` or the end of the data: this message.
+        case message
     }
 
     public let kind: Kind

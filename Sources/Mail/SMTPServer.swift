@@ -12,9 +12,9 @@ public struct SMTPServer: Sendable, Equatable {
         case startTLSWhenOffered
     }
 
-    public var scheme: String
-    public var host: String
-    public var port: Int
+    /// `smtp://host:port` or `smtps://host:port`: no credentials in it (they go to libcurl as
+    /// options, so no log of a URL ever holds them); an IPv6 literal in brackets.
+    public var url: String
     public var username: String?
     public var password: String?
     public var security: Security
@@ -26,32 +26,15 @@ public struct SMTPServer: Sendable, Equatable {
     public var timeout: Duration
 
     public init(
-        scheme: String, host: String, port: Int, username: String? = nil, password: String? = nil, security: Security,
-        caFile: String? = nil, connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30)
+        url: String, username: String? = nil, password: String? = nil, security: Security, caFile: String? = nil,
+        connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(60)
     ) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
+        self.url = url
         self.username = username
         self.password = password
         self.security = security
         self.caFile = caFile
         self.connectTimeout = connectTimeout
         self.timeout = timeout
-    }
-
-    /// The URL libcurl connects to: no credentials in it (they go as options, so no log of a
-    /// URL ever holds them); an IPv6 literal in brackets.
-    var curlURL: String {
-        let host = host.contains(":") ? "[\(host)]" : host
-        return "\(scheme)://\(host):\(port)"
-    }
-
-    /// `localhost`, `127.0.0.0/8` and `::1`: hosts whose traffic never leaves the machine.
-    public static func isLoopback(_ host: String) -> Bool {
-        let lowered = host.lowercased()
-        if lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered == "::1" || lowered == "[::1]" { return true }
-        let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 }

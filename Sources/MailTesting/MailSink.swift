@@ -20,23 +20,41 @@ public final class MailSink: Sendable {
     public let port: Int
     private let listener: Int32
     private let tls: SinkTLSContext?
+    /// TLS from the first byte (`smtps://`) instead of STARTTLS.
+    let implicitTLS: Bool
     private let state = Mutex(State())
 
     private struct State {
         var messages: [ReceivedMail] = []
         var scripted: [SinkReply] = []
         var otherwise = SinkReply.accept
+        var recipientReply = SinkReply.accept
+        var attempts: [ReceivedMail] = []
         var connections: [Int32] = []
         var connectionCount = 0
         var stopped = false
-        var waiters: [UUID: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var waiters: [UUID: (count: Int, attempts: Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
         /// Waits whose time ran out, even before their waiter registered.
         var expired: Set<UUID> = []
+
+        func count(_ attempts: Bool) -> Int { attempts ? self.attempts.count : messages.count }
+
+        /// Takes out the waiters whose count is reached.
+        mutating func readyWaiters() -> [CheckedContinuation<Void, Never>] {
+            let ready = waiters.filter { count($0.value.attempts) >= $0.value.count }
+            for id in ready.keys { waiters[id] = nil }
+            return ready.values.map(\.continuation)
+        }
     }
 
     /// Listens on `host` (loopback by default; `0.0.0.0` for a test that must reach it by a
-    /// non-loopback address). With `certificate`, it offers STARTTLS with that certificate.
-    public init(host: String = "127.0.0.1", certificateFile: String? = nil, privateKeyFile: String? = nil) throws {
+    /// non-loopback address). With a certificate, it offers STARTTLS with it, or with
+    /// `implicitTLS` speaks TLS from the first byte (`smtps://`).
+    public init(
+        host: String = "127.0.0.1", certificateFile: String? = nil, privateKeyFile: String? = nil, implicitTLS: Bool = false
+    ) throws {
+        self.implicitTLS = implicitTLS
+        signal(SIGPIPE, SIG_IGN)  // OpenSSL writes to sockets a client may have closed
         if let certificateFile, let privateKeyFile {
             tls = try SinkTLSContext(certificateFile: certificateFile, privateKeyFile: privateKeyFile)
         } else {
@@ -58,8 +76,16 @@ public final class MailSink: Sendable {
         state.withLock { $0.otherwise = reply }
     }
 
+    /// What every `RCPT TO` gets (`.accept` at first; `.hang` is not offered there).
+    public func answerRecipients(_ reply: SinkReply) {
+        state.withLock { $0.recipientReply = reply }
+    }
+
     /// The messages accepted so far, in order of arrival.
     public var messages: [ReceivedMail] { state.withLock { $0.messages } }
+
+    /// Every message whose data arrived, accepted or not (a refused one, one met by a hang).
+    public var attempts: [ReceivedMail] { state.withLock { $0.attempts } }
 
     /// Connections accepted so far.
     public var connectionCount: Int { state.withLock { $0.connectionCount } }
@@ -67,13 +93,22 @@ public final class MailSink: Sendable {
     /// Returns once `count` messages have been accepted (all of them), or throws
     /// `MailSinkError.timedOut` after `timeout`.
     public func waitForMessages(count: Int, timeout: Duration = .seconds(20)) async throws -> [ReceivedMail] {
+        try await wait(for: count, timeout: timeout, attempts: false)
+    }
+
+    /// Returns once the data of `count` messages arrived, whatever the answer (`attempts`).
+    public func waitForAttempts(count: Int, timeout: Duration = .seconds(20)) async throws -> [ReceivedMail] {
+        try await wait(for: count, timeout: timeout, attempts: true)
+    }
+
+    private func wait(for count: Int, timeout: Duration, attempts: Bool) async throws -> [ReceivedMail] {
         let id = UUID()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
                 await withCheckedContinuation { continuation in
                     let ready = state.withLock { state in
-                        if state.messages.count >= count || state.expired.contains(id) || state.stopped { return true }
-                        state.waiters[id] = (count, continuation)
+                        if state.count(attempts) >= count || state.expired.contains(id) || state.stopped { return true }
+                        state.waiters[id] = (count, attempts, continuation)
                         return false
                     }
                     if ready { continuation.resume() }
@@ -91,7 +126,7 @@ public final class MailSink: Sendable {
             group.cancelAll()  // ends the other child: the sleep throws, or the waiter was just resumed
         }
         state.withLock { _ = $0.expired.remove(id) }
-        let messages = self.messages
+        let messages = attempts ? self.attempts : self.messages
         guard messages.count >= count else { throw MailSinkError.timedOut(expected: count, received: messages.count) }
         return messages
     }
@@ -150,14 +185,24 @@ public final class MailSink: Sendable {
         state.withLock { state in state.scripted.isEmpty ? state.otherwise : state.scripted.removeFirst() }
     }
 
+    func recipientReply() -> SinkReply {
+        state.withLock { $0.recipientReply }
+    }
+
+    func noteAttempt(_ message: ReceivedMail) {
+        let ready = state.withLock { state in
+            state.attempts.append(message)
+            return state.readyWaiters()
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
     func keep(_ message: ReceivedMail) {
         let ready = state.withLock { state in
             state.messages.append(message)
-            let ready = state.waiters.filter { $0.value.count <= state.messages.count }
-            for id in ready.keys { state.waiters[id] = nil }
-            return ready.values
+            return state.readyWaiters()
         }
-        for waiter in ready { waiter.continuation.resume() }
+        for continuation in ready { continuation.resume() }
     }
 
     private static func listen(on host: String) throws -> (Int32, Int) {

@@ -17,6 +17,9 @@ struct SinkConversation {
     func run() {
         var transaction = Transaction()
         var credentials: (username: String, password: String)?
+        if sink.implicitTLS {
+            guard let tls, stream.startTLS(tls) else { return }
+        }
         stream.write("220 mail-sink ESMTP\r\n")
         while let line = stream.readLine() {
             let text = String(decoding: line, as: UTF8.self)
@@ -25,7 +28,7 @@ struct SinkConversation {
             switch verb {
             case "EHLO":
                 var lines = ["mail-sink", "8BITMIME", "SMTPUTF8", "SIZE 10485760"]
-                if tls != nil, !stream.isTLS { lines.append("STARTTLS") }
+                if tls != nil, !stream.isTLS { lines.append("STARTTLS") }  // never after implicit TLS: isTLS
                 lines.append("AUTH PLAIN LOGIN")
                 stream.write(lines.enumerated().map { "250\($0.offset == lines.count - 1 ? " " : "-")\($0.element)\r\n" }.joined())
             case "HELO": stream.write("250 mail-sink\r\n")
@@ -54,6 +57,10 @@ struct SinkConversation {
                     stream.write("503 MAIL first\r\n")
                     continue
                 }
+                if case .refuse(let code, let text) = sink.recipientReply() {
+                    stream.write("\(code) \(text)\r\n")
+                    continue
+                }
                 transaction.recipients.append(Self.path(after: "TO:", in: String(argument)).address)
                 stream.write("250 recipient ok\r\n")
             case "DATA":
@@ -63,11 +70,13 @@ struct SinkConversation {
                 }
                 stream.write("354 end with .\r\n")
                 guard let data = readData() else { return }
+                let received = ReceivedMail(
+                    sender: sender, recipients: transaction.recipients, mailParameters: transaction.parameters, data: data,
+                    overTLS: stream.isTLS, username: credentials?.username, password: credentials?.password)
+                sink.noteAttempt(received)
                 switch sink.nextReply() {
                 case .accept:
-                    sink.keep(ReceivedMail(
-                        sender: sender, recipients: transaction.recipients, mailParameters: transaction.parameters, data: data,
-                        overTLS: stream.isTLS, username: credentials?.username, password: credentials?.password))
+                    sink.keep(received)
                     stream.write("250 queued\r\n")
                 case .refuse(let code, let text):
                     stream.write("\(code) \(text)\r\n")
