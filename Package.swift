@@ -179,7 +179,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "AppTesting", "Web", "WebTesting", "Postgres", "Crypt", "JOSE", "OneTimePasswords", "QRCode", "TILClient", "WebAuthn",
-                "WebAuthnTesting", logging,
+                "WebAuthnTesting", "Mail", "MailTesting", logging,
             ],
             swiftSettings: swiftSettings
         ),

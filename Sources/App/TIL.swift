@@ -87,7 +87,7 @@ public struct TIL: Sendable {
         let rotation = RefreshRotation(
             db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
 
-        try app.register(collection: HealthController(db: db))
+        try app.register(collection: HealthController(db: db, mail: configuration.mail.readiness))
         try app.register(collection: OpenAPIController(document: OpenAPIDocument.bytes))
         try app.register(collection: DiscoveryController(issuer: issuer, scopes: configuration.oauth.scopes))
         try app.register(collection: RegistrationController(

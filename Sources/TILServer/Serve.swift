@@ -86,6 +86,7 @@ struct Serve: AsyncParsableCommand {
         app.http.limits.maxConnections = server.maxConnections
         app.http.tls = server.tls
         try til.configure(app)
+        try til.startMailSender(app)
         do {
             try await app.run()
         } catch let error as HTTPServerError {

@@ -84,6 +84,10 @@ struct AuditLog: Sendable {
         case passwordResetCompleted = "password-reset.completed"
         /// A confirm refused: an unknown, used or expired token or mfaToken, or a wrong code.
         case passwordResetFailed = "password-reset.failed"
+        /// The relay answered 250 to a message (or development wrote its file): `AuditLog+Mail`.
+        case mailSent = "mail.sent"
+        /// A message was given up: refused for good (5xx), unsendable, or past its queue lifetime.
+        case mailFailed = "mail.failed"
     }
 
     let logger: Logger

@@ -61,6 +61,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case mailFrom = "MAIL_FROM"
     case smtpCAFile = "SMTP_CA_FILE"
     case passwordResetTTL = "PASSWORD_RESET_TTL"
+    case smtpTimeout = "SMTP_TIMEOUT"
 
     public var name: String { rawValue }
 
@@ -202,6 +203,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .passwordResetTTL: Declaration(
             .value("1800"), .seconds(PasswordResetSettings.ttlRange),
             "how long a password reset link works (single use; a newer request for the account ends it)")
+        case .smtpTimeout: Declaration(
+            .value("60"), .seconds(1...600),
+            "the most one message's SMTP conversation may take before it is retried later; a process that dies while sending leaves its message to another after twice this plus 5 s")
         }
     }
 }

@@ -2,9 +2,13 @@ import Postgres
 import Web
 
 /// `/health` answers without touching the database (liveness, and the throughput probe);
-/// `/ready` checks the database (readiness: 503 while it is down).
+/// `/ready` checks the database (readiness: 503 while it is down) and says how mail goes out
+/// (`smtp`, `files`, or `not configured`: still 200, since a 503 would pull every node out of
+/// the balancer for something no node can fix).
 struct HealthController: RouteCollection {
     let db: PostgresClient
+    /// `MailSettings.readiness`.
+    let mail: String
 
     struct Status: Content {
         var status: String
@@ -23,10 +27,23 @@ struct HealthController: RouteCollection {
         routes.get("ready", use: ready)
     }
 
-    func ready(_ request: Request) async throws -> Status {
+    /// `/ready`'s answer: the database's state and how mail goes out.
+    struct Readiness: Content {
+        var status: String
+        var mail: String
+
+        func writeJSON(to json: JSONSink) {
+            json.object {
+                $0.field("status", status)
+                $0.field("mail", mail)
+            }
+        }
+    }
+
+    func ready(_ request: Request) async throws -> Readiness {
         do {
             _ = try await db.query("SELECT 1 AS ok")
-            return Status(status: "ready")
+            return Readiness(status: "ready", mail: mail)
         } catch {
             throw Abort(.serviceUnavailable, reason: "The database is not reachable.")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 public import Web
 
 /// How this server sends mail (issue 21): `SMTP_URL` and `MAIL_FROM`, or, without them, files
@@ -20,11 +21,23 @@ public struct MailSettings: Sendable, Equatable {
     public var from: String
     /// `SMTP_CA_FILE`: a PEM file of certificate authorities trusted besides the system's.
     public var caFile: String?
+    /// `SMTP_TIMEOUT`: the most one message's SMTP conversation may take; a claimed message's
+    /// lease is derived from it (`MailSender.lease`).
+    public var timeout: Duration = .seconds(60)
 
     public init(delivery: Delivery, from: String = Self.developmentFrom, caFile: String? = nil) {
         self.delivery = delivery
         self.from = from
         self.caFile = caFile
+    }
+
+    /// What `/ready` says about mail: `smtp`, `files` or `not configured`.
+    var readiness: String {
+        switch delivery {
+        case .smtp: "smtp"
+        case .files: "files"
+        case .notConfigured: "not configured"
+        }
     }
 
     /// Where development and testing write messages without `SMTP_URL`.
@@ -34,7 +47,8 @@ public struct MailSettings: Sendable, Equatable {
     public init(reader: ConfigReader, environment: Environment) throws(ConfigurationError) {
         let endpoint = try reader.value(.smtpURL) { text throws(SMTPEndpoint.Refusal) in try SMTPEndpoint(url: text) }
         let from = try reader.value(.mailFrom) { text throws(SMTPEndpoint.Refusal) in try Self.address(text) }
-        caFile = try reader.value(.smtpCAFile) { path in FileManager.default.isReadableFile(atPath: path) ? path : nil }
+        caFile = try reader.value(.smtpCAFile) { path in Self.isPEMCertificates(path) ? path : nil }
+        timeout = try reader.seconds(.smtpTimeout) ?? timeout
         if let endpoint {
             guard let from else { throw ConfigurationError("MAIL_FROM is required with SMTP_URL: the From address of every message.") }
             delivery = .smtp(endpoint)
@@ -51,13 +65,25 @@ public struct MailSettings: Sendable, Equatable {
         if delivery == .notConfigured { throw Abort(.serviceUnavailable, reason: "Mail is not configured on this server.") }
     }
 
-    /// `Name <address>` or a bare address: one line, no control characters, one `@`.
+    /// `Name <address>` or a bare address, as the messages will carry it (`MailFrom`): one
+    /// line, no control characters, one `@`.
     static func address(_ text: String) throws(SMTPEndpoint.Refusal) -> String {
-        let bare = text.split(separator: "<").last.map { $0.split(separator: ">").first ?? "" } ?? ""
-        guard text.utf8.count <= 320, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-              bare.split(separator: "@", omittingEmptySubsequences: false).count == 2, !bare.contains(" ")
-        else { throw SMTPEndpoint.Refusal("an address like no-reply@til.example or TIL <no-reply@til.example>") }
+        guard text.utf8.count <= 320, (try? MailFrom(parsing: text)) != nil else {
+            throw SMTPEndpoint.Refusal("an address like no-reply@til.example or TIL <no-reply@til.example>")
+        }
         return text
+    }
+
+    /// `MAIL_FROM` as messages carry it (checked when read, so this cannot fail after start-up).
+    var sender: MailFrom {
+        get throws(MailHeaderError) { try MailFrom(parsing: from) }
+    }
+
+    /// A readable file holding at least one PEM certificate (what libcurl will load as CAs):
+    /// a wrong path or a key file stops the server at start, not at its first message.
+    static func isPEMCertificates(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), data.count < 10_000_000 else { return false }
+        return String(decoding: data, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----")
     }
 }
 
@@ -93,5 +119,14 @@ public struct SMTPEndpoint: Sendable, Equatable {
         username = url.user?.removingPercentEncoding
         password = url.password?.removingPercentEncoding
         requiresSTARTTLS = !implicitTLS && !AppConfiguration.isLoopback(host)
+    }
+
+    /// The server as libcurl reaches it, with `settings`' CA file and timeout: the connect
+    /// timeout is a sixth of the whole (10 s of the default 60), at least a second.
+    func server(_ settings: MailSettings) -> SMTPServer {
+        SMTPServer(
+            url: connectionURL, username: username, password: password,
+            security: implicitTLS ? .implicitTLS : requiresSTARTTLS ? .startTLSRequired : .startTLSWhenOffered,
+            caFile: settings.caFile, connectTimeout: max(.seconds(1), settings.timeout / 6), timeout: settings.timeout)
     }
 }

@@ -10,7 +10,7 @@ enum TILMigrations {
          createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
          sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema,
          nullSkippingIndexes, openIDConnectSchema, secondFactorSchema, passkeysSchema,
-         passkeyChallengeAddresses, accountMailSchema, reauthenticationSchema, passwordResets]
+         passkeyChallengeAddresses, accountMailSchema, reauthenticationSchema, passwordResets, mailOutboxClaims]
     }
 
     static let createUsers = Migration(
