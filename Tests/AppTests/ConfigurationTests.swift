@@ -63,6 +63,7 @@ final class ConfigurationTests: XCTestCase {
         .mailFrom: ["no address", "a@b.example\r\nBcc: c@d.example", "two@at@signs"],
         .smtpCAFile: ["/nonexistent/ca.pem"],
         .passwordResetTTL: ["299", "86401", "30m"],
+        .smtpTimeout: ["0", "601", "5s"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

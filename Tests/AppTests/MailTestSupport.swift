@@ -28,8 +28,7 @@ enum MailTestSupport {
     @discardableResult
     static func queue(_ mail: OutgoingMail, on db: PostgresClient) async throws -> UUID {
         try await db.withTransaction { transaction in
-            try await transaction.execute(MailOutbox.enqueue(mail))
-            return try await transaction.query("SELECT id FROM mail_outbox ORDER BY seq DESC LIMIT 1")[0].decode(column: "id", as: UUID.self)
+            try await transaction.query("\(MailOutbox.enqueue(mail)) RETURNING id")[0].decode(column: "id", as: UUID.self)
         }
     }
 

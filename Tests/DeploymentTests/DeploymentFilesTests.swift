@@ -85,11 +85,12 @@ final class DeploymentFilesTests: XCTestCase {
     }
 
     /// The runtime stage installs the shared library behind each system-library target the
-    /// server links (libpq, OpenSSL, libcrypt, and libqrencode for the TOTP enrolment's QR code).
+    /// server links (libpq, OpenSSL, libcrypt, libqrencode for the TOTP enrolment's QR code, and
+    /// libcurl for SMTP).
     func testTheRuntimeImageHasTheSystemLibrariesTheServerLinks() throws {
         let dockerfile = try text("Dockerfile")
         let runtime = try XCTUnwrap(dockerfile.components(separatedBy: "\nFROM ").last)
-        for package in ["libpq5", "libssl3", "libcrypt1", "libqrencode4"] {
+        for package in ["libpq5", "libssl3", "libcrypt1", "libqrencode4", "libcurl4"] {
             XCTAssertTrue(runtime.contains(" \(package) "), "the runtime stage installs \(package)")
         }
     }
