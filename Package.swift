@@ -136,7 +136,7 @@ let package = Package(
         // Test support for the TIL app: the shared test database and the app under test.
         .target(
             name: "AppTesting",
-            dependencies: ["App", "Web", "WebTesting", "Postgres", "OneTimePasswords", logging],
+            dependencies: ["App", "Web", "WebTesting", "MailTesting", "Postgres", "OneTimePasswords", logging],
             swiftSettings: swiftSettings
         ),
 

@@ -166,4 +166,17 @@ final class MailDeliveryTests: XCTestCase {
             XCTAssertTrue(rows.isEmpty)
         }
     }
+
+    func testDeliveredMailHandsTestsTheMessagesInOrder() async throws {
+        try await withTestApp { app in
+            try await MailTestSupport.queue(MailTestSupport.mail(to: "first@example.com", token: "one"), on: app.til.db)
+            try await MailTestSupport.queue(MailTestSupport.mail(to: "second@example.com", token: "two"), on: app.til.db)
+            try await app.til.db.execute(MailOutbox.enqueueDecoy(kind: .passwordReset))
+            let mail = try await app.deliveredMail()
+            XCTAssertEqual(mail.map { $0.header("To") }, ["first@example.com", "second@example.com"])
+            XCTAssertTrue(try XCTUnwrap(mail.last?.text).contains("token=two"))
+            let again = try await app.deliveredMail()
+            XCTAssertTrue(again.isEmpty, "each message once")
+        }
+    }
 }
