@@ -93,13 +93,24 @@ final class MailDeliveryTests: XCTestCase {
         sink.stop()
         try await withTestApp(settings: ["SMTP_URL": "smtp://127.0.0.1:\(port)", "MAIL_FROM": MailTestSupport.from]) { app in
             for index in 0..<3 { try await MailTestSupport.queue(MailTestSupport.mail(to: "user\(index)@example.com"), on: app.til.db) }
-            let sent = try await app.til.deliverQueuedMail()
-            XCTAssertEqual(sent, 0)
+            let pass = try await XCTUnwrap(try app.til.mailSender()).sendOnce()
+            XCTAssertEqual(pass.sent, 0)
+            XCTAssertTrue(pass.relayFailed, "the sender pauses, not the messages")
             let rows = try await MailTestSupport.rows(on: app.til.db)
             XCTAssertEqual(rows.count, 3, "nothing lost")
             XCTAssertEqual(rows.map(\.attempts), [1, 0, 0], "one connection attempt, not one per message")
             XCTAssertEqual(rows.map(\.claimed), [false, false, false], "the untried ones handed back at once")
+            XCTAssertTrue(rows.allSatisfy { $0.dueInSeconds <= 0 }, "all due as soon as the relay answers again")
+            XCTAssertTrue(try XCTUnwrap(rows.first?.lastError).contains("onnect"), "\(String(describing: rows.first?.lastError))")
         }
+    }
+
+    func testBackoffSchedules() {
+        let backoff = MailBackoff()
+        XCTAssertEqual((1...6).map { backoff.delay(afterFailure: $0, jitter: 0) }, [5, 10, 20, 40, 80, 160].map { .seconds($0) })
+        XCTAssertEqual(backoff.delay(afterFailure: 40, jitter: 0), .seconds(900))
+        XCTAssertEqual(backoff.delay(afterFailure: 1, jitter: 0.2), .seconds(6))
+        XCTAssertEqual((1...8).map { backoff.pause(afterRelayFailures: $0, jitter: 0) }, [1, 2, 4, 8, 16, 32, 60, 60].map { .seconds($0) })
     }
 
     func testDecoysAreDeletedUnsent() async throws {

@@ -13,8 +13,9 @@ import Postgres
 /// Every process runs one. Rows are claimed under a lease (`OutboxClaims`), not held in an
 /// open transaction: a slow relay holds no database connection, a process killed while
 /// sending frees its rows when their lease ends, and two processes never send one row at the
-/// same time. A failed attempt is retried after `MailBackoff`; a refusal for good (5xx) or a
-/// message that cannot be written is given up at once, anything else after five days. Rows
+/// same time. A message refused for now is retried after its backoff, a relay that cannot be
+/// reached pauses the sender (`MailBackoff`); a refusal for good (5xx) or a message that
+/// cannot be written is given up at once, anything else after five days. Rows
 /// are deleted, not marked sent: the body holds a link's token in clear, and the audit log
 /// (`mail.sent`) is the record of what went out.
 struct MailSender: Sendable {
@@ -39,10 +40,14 @@ struct MailSender: Sendable {
         var decoys = 0
         /// The pass ended early: the relay, not a message, failed (or the sender is stopping).
         var stoppedEarly = false
+        /// The relay could not be reached, or refused the connection.
+        var relayFailed = false
     }
 
-    /// Passes until cancelled: at once again after a full batch, else after `interval`.
+    /// Passes until cancelled: at once again after a full batch, after `interval` when the
+    /// outbox had no more, after a growing pause while the relay cannot be reached.
     func run(every interval: Duration) async {
+        var relayFailures = 0
         while !Task.isCancelled {
             var pass = Pass()
             do {
@@ -50,8 +55,9 @@ struct MailSender: Sendable {
             } catch {
                 logger.warning("mail pass failed", metadata: ["error": "\(error)"])
             }
+            relayFailures = pass.relayFailed ? relayFailures + 1 : 0
             if pass.claimed == batchSize, !pass.stoppedEarly { continue }
-            try? await Task.sleep(for: interval)
+            try? await Task.sleep(for: relayFailures > 0 ? max(interval, backoff.pause(afterRelayFailures: relayFailures)) : interval)
         }
     }
 
@@ -84,6 +90,7 @@ struct MailSender: Sendable {
                 try await settle(row, failure, token: token, asOf: asOf, pass: &pass)
                 if failure.scope == .server {
                     pass.stoppedEarly = true
+                    pass.relayFailed = true
                     break
                 }
             }
@@ -92,8 +99,9 @@ struct MailSender: Sendable {
         return pass
     }
 
-    /// A failed row: given up (permanent, or queued longer than the backoff allows), else
-    /// due again after the backoff.
+    /// A failed row: given up (permanent, or queued longer than the backoff allows); else due
+    /// again at once when the relay failed (the sender pauses), after its backoff when only
+    /// this message was refused.
     private func settle(_ row: OutboxClaims.Row, _ failure: DeliveryFailure, token: UUID, asOf: Date?, pass: inout Pass) async throws {
         let age = (asOf ?? Date()).timeIntervalSince(row.createdAt)
         if failure.permanent || age >= backoff.giveUpAfter.seconds {
@@ -102,13 +110,20 @@ struct MailSender: Sendable {
             audit.record(.mailFailed, mail: row.id, kind: row.kind, recipient: row.recipient, attempts: row.attempts + 1, detail: failure.detail)
             return
         }
-        let delay = backoff.delay(afterFailure: row.attempts + 1)
-        try await claims.retry(row.id, token: token, after: delay, error: failure.detail, asOf: asOf)
-        pass.retried += 1
-        logger.warning("mail not delivered; will retry", metadata: [
+        var metadata: Logger.Metadata = [
             "mail-id": .string(row.id.uuidString.lowercased()), "kind": .string(row.kind), "attempts": .stringConvertible(row.attempts + 1),
-            "retry-in": .string("\(Int(delay.seconds)) s"), "error": .string(failure.detail),
-        ])
+            "error": .string(failure.detail),
+        ]
+        if failure.scope == .server {
+            try await claims.relayFailed(row.id, token: token, error: failure.detail)
+            logger.warning("mail relay failed; messages wait for it", metadata: metadata)
+        } else {
+            let delay = backoff.delay(afterFailure: row.attempts + 1)
+            try await claims.retry(row.id, token: token, after: delay, error: failure.detail, asOf: asOf)
+            metadata["retry-in"] = .string("\(Int(delay.seconds)) s")
+            logger.warning("mail refused for now; will retry", metadata: metadata)
+        }
+        pass.retried += 1
     }
 
     /// The row as a message: its id as the Message-ID, its queueing time as the Date, so

@@ -70,6 +70,16 @@ struct OutboxClaims: Sendable {
             """) == 1
     }
 
+    /// The relay, not the message, failed: the attempt is noted and the row handed back still
+    /// due (the sender pauses instead, `MailBackoff`); false when the claim was lost meanwhile.
+    @discardableResult
+    func relayFailed(_ id: UUID, token: UUID, error: String) async throws -> Bool {
+        try await db.execute("""
+            UPDATE mail_outbox SET attempts = attempts + 1, last_error = \(error), claimed_until = NULL, claimed_by = NULL
+            WHERE id = \(id) AND claimed_by = \(token)
+            """) == 1
+    }
+
     /// The message is given up (refused for good, unsendable, or too old): its row goes.
     func giveUp(_ id: UUID, token: UUID) async throws {
         try await db.execute("DELETE FROM mail_outbox WHERE id = \(id) AND claimed_by = \(token)")
