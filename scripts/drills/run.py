@@ -1,6 +1,7 @@
 """Runs the reliability drills in order (`make drills`), prints each outcome, writes the table
 in RELIABILITY.md's "Drills (make drills)" section, and exits 1 if any drill failed.
-DRILLS=database_gone,shutdown runs a subset (the table then holds only those); SOAK_SECONDS,
+DRILLS=database_gone,shutdown runs a subset (their rows replace theirs in the table, the others
+stay); SOAK_SECONDS,
 GARBAGE_FUZZ_SECONDS and SOCKET_FUZZ_SECONDS shorten the long ones (see soak.py, garbage.py)."""
 import datetime
 import os
@@ -11,6 +12,7 @@ import traceback
 import database_gone
 import garbage
 import idle_connections
+import mail
 import shutdown
 import slow_clients
 import soak
@@ -20,19 +22,26 @@ import terminate_backends
 # In order; each value has a `run()`. The slow ones (soak, garbage) come last.
 ALL = {"database_gone": database_gone, "terminate_backends": terminate_backends, "shutdown": shutdown,
        "slowloris": slow_clients.SLOWLORIS, "slow_body": slow_clients.SLOW_BODY, "slow_read": slow_clients.SLOW_READ,
-       "idle_connections": idle_connections, "soak": soak, "garbage": garbage}
+       "idle_connections": idle_connections, "mail": mail, "soak": soak, "garbage": garbage}
 SECTION = "## Drills (make drills)"
 
 
 def write_table(rows):
+    """Each drill run replaces its own row (by drill name); the rows of drills not run stay."""
     path = os.path.join(support.ROOT, "RELIABILITY.md")
     text = open(path).read()
-    lines = ["| Date (UTC) | Machine | Drill | Result | Figures |", "|---|---|---|---|---|"]
+    pattern = re.compile(r"<!-- drills-table:.*?<!-- /drills-table -->", re.S)
+    kept = {}  # drill name -> its line, in the table's order
+    existing = pattern.search(text)
+    for line in (existing.group(0).splitlines()[3:-1] if existing else []):
+        cells = line.split(" | ")
+        if len(cells) >= 5:
+            kept[cells[2]] = line
     for row in rows:
         result = "pass" if row["passed"] else "FAIL: " + ", ".join(row["failed_checks"])
-        lines.append(f"| {row['date']} | {row['machine']} | {row['name']} | {result} | {row['figures'].replace('|', '/')} |")
+        kept[row["name"]] = f"| {row['date']} | {row['machine']} | {row['name']} | {result} | {row['figures'].replace('|', '/')} |"
+    lines = ["| Date (UTC) | Machine | Drill | Result | Figures |", "|---|---|---|---|---|", *kept.values()]
     table = "<!-- drills-table: written by scripts/drills/run.py -->\n" + "\n".join(lines) + "\n<!-- /drills-table -->"
-    pattern = re.compile(r"<!-- drills-table:.*?<!-- /drills-table -->", re.S)
     if pattern.search(text):
         text = pattern.sub(lambda _: table, text)
     else:

@@ -41,15 +41,16 @@ def free_port():
 class Server:
     """One til-server (development env, so admin's password is the book's), log in OUT/."""
 
-    def __init__(self, name, args=()):
-        """`args` go to `serve` after the host and port (`--max-connections N`)."""
+    def __init__(self, name, args=(), env=None):
+        """`args` go to `serve` after the host and port (`--max-connections N`); `env` adds
+        variables (`SMTP_URL`)."""
         self.url_db = postgres("start")
         self.port = free_port()
         os.makedirs(OUT, exist_ok=True)
         self.log_path = os.path.join(OUT, f"{name}.log")
         self.log = open(self.log_path, "w")
         env = dict(ENV, DATABASE_URL=self.url_db, ENVIRONMENT="development", BCRYPT_COST="4",
-                   LOGIN_MAX_FAILURES="10000", LOGIN_WINDOW="1")
+                   LOGIN_MAX_FAILURES="10000", LOGIN_WINDOW="1", **(env or {}))
         self.process = subprocess.Popen([SERVER, "serve", "--hostname", "127.0.0.1", "--port", str(self.port), *args],
                                         stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
