@@ -51,6 +51,25 @@ final class MailAcrossProcessesTests: XCTestCase {
         }
     }
 
+    func testSIGTERMStopsASendUnderWayAndHandsItsMessageBack() async throws {
+        try await withTestApp { app in
+            let id = try await MailTestSupport.queue(MailTestSupport.mail(), on: app.til.db)
+            let stuck = try MailTestSupport.sink(self)
+            stuck.answerOtherwise(.hang)
+            let server = try await startServer(stuck, timeout: 60)
+            _ = try await stuck.waitForAttempts(count: 1)
+            let signalled = ContinuousClock.now
+            server.process.terminate()
+            let status = await server.waitForExit(timeout: .seconds(15))
+            XCTAssertEqual(status, 0)
+            XCTAssertLessThan(ContinuousClock.now - signalled, .seconds(5), "not the relay's 60 s")
+            let rows = try await MailTestSupport.rows(on: app.til.db)
+            XCTAssertEqual(rows.map(\.id), [id])
+            XCTAssertEqual(rows.map(\.claimed), [false], "handed back at shutdown: the next process sends it at once")
+            XCTAssertEqual(rows.map(\.attempts), [0], "a shutdown is not the message's failure")
+        }
+    }
+
     func testTwoProcessesSendEachMessageExactlyOnce() async throws {
         try await withTestApp { app in
             let sink = try MailTestSupport.sink(self)

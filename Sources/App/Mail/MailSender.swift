@@ -45,19 +45,26 @@ struct MailSender: Sendable {
     }
 
     /// Passes until cancelled: at once again after a full batch, after `interval` when the
-    /// outbox had no more, after a growing pause while the relay cannot be reached.
+    /// outbox had no more, after a growing pause while the relay (or the database) fails.
+    /// A database that is down is logged at the first failed pass, then at the 2nd, 4th, 8th…
     func run(every interval: Duration) async {
-        var relayFailures = 0
+        var failures = 0
+        var failedPasses = 0
         while !Task.isCancelled {
             var pass = Pass()
             do {
                 pass = try await sendOnce()
+                failedPasses = 0
             } catch {
-                logger.warning("mail pass failed", metadata: ["error": "\(error)"])
+                failedPasses += 1
+                if failedPasses.nonzeroBitCount == 1 {
+                    logger.warning("mail pass failed", metadata: ["error": "\(error)", "passes-failed": .stringConvertible(failedPasses)])
+                }
+                pass.relayFailed = true
             }
-            relayFailures = pass.relayFailed ? relayFailures + 1 : 0
+            failures = pass.relayFailed ? failures + 1 : 0
             if pass.claimed == batchSize, !pass.stoppedEarly { continue }
-            try? await Task.sleep(for: relayFailures > 0 ? max(interval, backoff.pause(afterRelayFailures: relayFailures)) : interval)
+            try? await Task.sleep(for: failures > 0 ? max(interval, backoff.pause(afterRelayFailures: failures)) : interval)
         }
     }
 
