@@ -6,8 +6,9 @@ import Synchronization
 /// Sends messages to one SMTP server through libcurl: a maintained SMTP client (STARTTLS,
 /// AUTH, dot-stuffing, timeouts, certificate checks) instead of a hand-written one.
 ///
-/// `send` blocks its thread for as long as the conversation lasts (at most
-/// `server.timeout`): call it from a thread made for waiting, never from an event loop.
+/// `send` blocks its thread for as long as the conversation lasts (at most about twice
+/// `server.timeout`: the transfer, then libcurl's wait for the last reply, each bounded by
+/// it): call it from a thread made for waiting, never from an event loop.
 ///
 /// `@unchecked Sendable`: its one mutable part is the libcurl handle, and every use of it
 /// happens inside `lock`, so no two threads ever touch the handle at once (libcurl's rule).
