@@ -4,6 +4,8 @@ listening on one loopback port, delivering every message for example.com to one 
 relaying nothing anywhere else (no relayhost, `reject_unauth_destination`, and an `error`
 transport for any other domain). Installed with apt-get when missing (as root).
 """
+import email
+import email.policy
 import os
 import pwd
 import shutil
@@ -111,15 +113,15 @@ class Relay:
         self.postfix("stop")
 
     def delivered(self):
-        """The Message-ID of every message in the Maildir (one per file, in no order)."""
-        ids = []
+        """Every message in the Maildir (in no order), read as a mail reader would: its
+        Message-ID, its To and its text part, decoded."""
+        messages = []
         for folder in ("new", "cur"):
             path = os.path.join(MAILDIR, folder)
             for name in os.listdir(path) if os.path.isdir(path) else []:
                 with open(os.path.join(path, name), "rb") as f:
-                    head = f.read(65536).replace(b"\r\n", b"\n").split(b"\n\n")[0]
-                for line in head.splitlines():
-                    if line.lower().startswith(b"message-id:"):
-                        ids.append(line.split(b":", 1)[1].strip().decode())
-                        break
-        return ids
+                    message = email.message_from_binary_file(f, policy=email.policy.default)
+                text = message.get_body(preferencelist=("plain",))
+                messages.append({"id": message["Message-ID"], "to": message["To"],
+                                 "text": text.get_content() if text is not None else ""})
+        return messages
