@@ -59,9 +59,10 @@ def change_password(driver):
         check(label, f"{name} has a label")
     fields["current_password"].send_keys(PASSWORD)
     fields["new_password"].send_keys(NEW_PASSWORD)
-    fields["repeat_password"].send_keys(NEW_PASSWORD + "-typo")
+    fields["repeat_password"].send_keys(NEW_PASSWORD)
     driver.execute_script("document.getElementById('password-heading').scrollIntoView()")
-    screenshot(driver, "account-password.png")
+    screenshot(driver, "account-password.png")  # filled in as a person would, both new passwords alike
+    fields["repeat_password"].send_keys("-typo")  # then a typo, which the page must refuse
     submit(driver, fields["repeat_password"])
     alert = wait_for(driver, "#password-error", "two different new passwords are refused on the page")
     check("differ" in alert.text, "it says why", alert.text)
