@@ -56,13 +56,7 @@ final class AccountPasswordPageTests: XCTestCase {
 
     func testWithTOTPOnTheFormAsksForACodeAndOneCodeChangesItOnce() async throws {
         try await withMFAApp(settings: ["LOGIN_MAX_FAILURES": "20"]) { app, clock in
-            let enrolled = try await app.enrolledUser(username: "boba", clock: clock)
-            let browser = BrowserClient(app.client)
-            let signIn = try await browser.signIn("boba")
-            _ = try await browser.submit(try HTMLForm.posting(to: "/login/mfa", in: signIn), ["code": enrolled.code(at: clock)])
-            clock.advance(steps: 1)
-            let page = try await browser.get("/account")
-            let form = try HTMLForm.posting(to: "/account/password", in: page)
+            let (enrolled, browser, form) = try await passwordFormWithTOTP("boba", app, clock)
             XCTAssertTrue(form.fields.contains { $0.name == "code" }, "a code field with TOTP on")
             let change = ["current_password": "password", "new_password": "new-password-1", "repeat_password": "new-password-1"]
             let without = try await browser.submit(form, change)
@@ -71,5 +65,40 @@ final class AccountPasswordPageTests: XCTestCase {
             let statuses = try await browser.submitTwiceAtOnce(form, change.merging(["code": enrolled.code(at: clock)]) { $1 })
             XCTAssertEqual(statuses, [303, 403], "one code, one change")
         }
+    }
+
+    /// Unicode spellings: a full-width code typed with a space is the same code on the page as
+    /// in the API, and a new password is stored exactly as typed (NFD stays NFD: its NFC
+    /// spelling does not sign in).
+    func testAFullWidthCodeChangesItAndTheNewPasswordIsKeptAsTyped() async throws {
+        try await withMFAApp(settings: ["LOGIN_MAX_FAILURES": "20"]) { app, clock in
+            let (enrolled, browser, form) = try await passwordFormWithTOTP("cad", app, clock)
+            let code = enrolled.code(at: clock)
+            let typed = MFASpellingTests.fullWidth("\(code.prefix(3)) \(code.suffix(3))")
+            let decomposed = "Bane-cafe\u{301}-hat"  // "é" as e + combining acute
+            let changed = try await browser.submit(
+                form, ["current_password": "password", "new_password": decomposed, "repeat_password": decomposed, "code": typed])
+            XCTAssertEqual(changed.location, "/account?notice=password-changed", "\(typed.debugDescription): \(changed.bodyString)")
+            // With TOTP on, the right password's first step is a 401 asking for the second factor.
+            let composed = try await app.client.login("cad", decomposed.precomposedStringWithCanonicalMapping)
+            XCTAssertEqual(composed.status.code, 401)
+            XCTAssertNil(try? composed.decode(MFARequired.self), "the NFC spelling is another password: \(composed.bodyString)")
+            let asTyped = try await app.client.login("cad", decomposed)
+            let second = try asTyped.decode(MFARequired.self)
+            XCTAssertTrue(second.mfaRequired, "the NFD spelling, as typed, is the new password")
+        }
+    }
+    /// A new user `username` with TOTP on, signed in through the pages (password, then a
+    /// code), and the account page's password form; the clock one step on, so the next code
+    /// is unused.
+    private func passwordFormWithTOTP(
+        _ username: String, _ app: TestApp, _ clock: TestClock
+    ) async throws -> (EnrolledUser, BrowserClient, HTMLForm) {
+        let enrolled = try await app.enrolledUser(username: username, clock: clock)
+        let browser = BrowserClient(app.client)
+        let signIn = try await browser.signIn(username)
+        _ = try await browser.submit(try HTMLForm.posting(to: "/login/mfa", in: signIn), ["code": enrolled.code(at: clock)])
+        clock.advance(steps: 1)
+        return (enrolled, browser, try HTMLForm.posting(to: "/account/password", in: try await browser.get("/account")))
     }
 }
