@@ -80,6 +80,25 @@ final class AccountChangeMailTests: XCTestCase {
         }
     }
 
+    /// Two password changes racing on one code: one change, so one notice (the loser's
+    /// transaction never ran, or rolled back with its row).
+    func testTwoChangesRacingOnOneCodeQueueOneNotice() async throws {
+        try await withMFAApp { app, clock in
+            let enrolled = try await app.enrolledUser(username: "saw", clock: clock)
+            try await app.til.db.execute("UPDATE users SET email = 'saw@example.com', email_verified_at = now() WHERE id = \(enrolled.user.id)")
+            clock.advance(steps: 1)
+            let (client, token) = (app.client, enrolled.session.value)
+            let change = ["currentPassword": "password", "newPassword": "another-password", "code": enrolled.code(at: clock)]
+            let request: @Sendable () async throws -> TestResponse = {
+                try await client.send(.put, "/api/users/me/password", json: change, auth: .bearer(token))
+            }
+            let statuses = try await statusCodes(of: [request, request])
+            XCTAssertEqual(statuses.sorted(), [204, 403], "one code, one change")
+            let queued = try await Self.outbox(on: app)
+            XCTAssertEqual(queued.map(\.kind), ["password-changed"], "one change, one notice")
+        }
+    }
+
     struct QueuedMail {
         let kind: String
         let recipient: String
