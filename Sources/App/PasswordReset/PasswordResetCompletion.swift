@@ -6,9 +6,10 @@ import Web
 /// A reset confirmed: the link's token (and, for an account with a second factor, the second
 /// step) proven, the new password stored. One transaction does it all, so it happens whole
 /// or not at all: the password, the end of every session of every kind (token pairs, browser,
-/// OAuth, personal access tokens), of every mfaToken and of every reset of the account
-/// (`PasswordReplacement.store`), the OAuth codes and approved device codes not yet redeemed
-/// (a token waiting to be made is still a way in), and the `password-changed` notice.
+/// OAuth, personal access tokens), of every mfaToken, of the OAuth codes and approved device
+/// codes not yet redeemed (a token waiting to be made is still a way in) and of every reset of
+/// the account (`PasswordReplacement.store`, as for any new password), and the
+/// `password-changed` notice.
 ///
 /// A second factor is asked for exactly when a password login would ask for it (TOTP on,
 /// `SecondFactors.methods`): a reset never gets around it (ASVS 6.4.3). The first confirm then
@@ -143,13 +144,6 @@ struct PasswordResetCompletion: Sendable {
     /// The reset's effects on `tx` (see the type's comment); the notice only to a verified address.
     func finish(_ reset: PasswordResetRepository.Live, of user: User, hash: String, on tx: any PostgresQueryable) async throws {
         try await passwords.store(hash, of: user.id, notice: .passwordReset, on: tx)
-        try await tx.execute("""
-            WITH codes AS (
-                     UPDATE oauth_codes SET expires_at = now()
-                     WHERE user_id = \(user.id) AND redeemed_at IS NULL AND expires_at > now())
-            UPDATE oauth_device_codes SET status = 'denied', decided_at = now()
-            WHERE user_id = \(user.id) AND status = 'approved'
-            """)
     }
 
     /// Locks the account's row until `tx` ends: the first lock of every confirm.
