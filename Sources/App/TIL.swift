@@ -84,6 +84,7 @@ public struct TIL: Sendable {
         passkeys.secondFactors = secondFactors
         let proofs = AccountChangeProof(
             currentPassword: CurrentPassword(verifier: verifier, audit: audit), secondFactors: secondFactors, sessions: sessions)
+        let emails = accountEmails(issuer: issuer, audit: audit)
         let rotation = RefreshRotation(
             db: db, tokens: tokens, grace: settings.refreshReuseGrace, limit: RefreshRateLimit(perMinute: settings.refreshRateLimit))
 
@@ -105,26 +106,27 @@ public struct TIL: Sendable {
         try app.register(collection: RevocationController(clients: clientAuthenticator, db: db))
         try app.register(collection: GrantsController(grants: GrantRepository(db: db), auth: auth, audit: audit))
         try app.register(collection: IntrospectionController(db: db, clients: clientAuthenticator, issuer: issuer))
-        try app.register(collection: UserInfoController(tokens: tokens))
+        try app.register(collection: UserInfoController(tokens: tokens, emails: emails))
         try app.register(collection: SessionsController(
             login: basicLogin, tokens: tokens, rotation: rotation,
             sessions: sessions, admins: AdminRole(db: db), secondFactors: secondFactors, auth: auth, audit: audit))
         try app.register(collection: MFALoginController(secondFactors: secondFactors, tokens: tokens, audit: audit))
         try app.register(collection: AccountController(
-            sessions: sessions, proofs: proofs, passwords: passwordReplacement, auth: auth, audit: audit))
+            sessions: sessions, proofs: proofs, passwords: passwordReplacement, auth: auth, audit: audit, emails: emails))
+        try configureEmail(app, emails, currentPassword: proofs.currentPassword, auth: auth)
         let totpManagement = TOTPManagement(secondFactors: secondFactors, proofs: proofs, audit: audit)
         try app.register(collection: SecondFactorsController(
             management: totpManagement, auth: auth, recentAuthentication: recentAuthentication))
         try configureReauthentication(app, proofs: proofs, auth: auth, audit: audit)
         try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
         try app.register(collection: UsersController(
-            users: users, acronyms: acronyms, hasher: hasher, passwordRules: configuration.passwordRules, auth: auth))
+            users: users, acronyms: acronyms, hasher: hasher, passwordRules: configuration.passwordRules, auth: auth, emails: emails))
         try app.register(collection: AcronymsController(
             acronyms: acronyms, users: users, categories: categories, auth: auth, editPolicy: settings.acronymEditPolicy))
         try app.register(collection: CategoriesController(categories: categories, acronyms: acronyms, auth: auth))
         try configurePages(
             app, login: basicLogin, issuer: issuer, audit: audit, signingKeys: signingKeys, secondFactors: secondFactors,
-            totp: totpManagement, passkeys: passkeys)
+            totp: totpManagement, passkeys: passkeys, emails: emails, currentPassword: proofs.currentPassword)
         try configurePasswordReset(app, issuer: issuer, audit: audit, secondFactors: secondFactors, passkeyOptions: passkeys.options)
         try configureMetrics(app)
 
@@ -152,7 +154,8 @@ public struct TIL: Sendable {
     /// authorization endpoint with its consent page.
     private func configurePages(
         _ app: Application, login: BasicLogin, issuer: ServedIssuer, audit: AuditLog, signingKeys: SigningKeyRing,
-        secondFactors: SecondFactors, totp: TOTPManagement, passkeys: PasskeyServices
+        secondFactors: SecondFactors, totp: TOTPManagement, passkeys: PasskeyServices, emails: AccountEmails,
+        currentPassword: CurrentPassword
     ) throws {
         let settings = configuration.auth
         let browserSessions = BrowserSessionRepository(db: db, idle: settings.browserSessionIdle, maxLifetime: settings.sessionMaxLifetime)
@@ -175,12 +178,14 @@ public struct TIL: Sendable {
         try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
         let account = AccountPageController(
             loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db), secondFactors: secondFactors,
-            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit, recentAuthentication: recentAuthentication)
+            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit, recentAuthentication: recentAuthentication,
+            emails: emails)
         try app.register(collection: account)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
         try app.register(collection: AccountPasswordController(
             account: account, proofs: totp.proofs, passwords: passwordReplacement, audit: audit))
         try app.register(collection: AccountPasskeyForms(accountPages: account, passkeys: passkeys.passkeys, audit: audit))
+        try configureEmailPages(app, emails, account: account, currentPassword: currentPassword)
     }
 
     /// RFC 8628's device codes, living `DEVICE_CODE_TTL`.

@@ -21,13 +21,14 @@ public struct UserReference: Codable, Sendable, Hashable {
     }
 }
 
-/// The body of `POST /api/users`.
+/// The body of `POST /api/users`; with `email`, the server mails it a verification link.
 public struct CreateUserRequest: Codable, Sendable, Hashable {
     public var name: String
     public var username: String
     public var password: String
+    public var email: String?
 
-    public init(name: String, username: String, password: String) {
-        (self.name, self.username, self.password) = (name, username, password)
+    public init(name: String, username: String, password: String, email: String? = nil) {
+        (self.name, self.username, self.password, self.email) = (name, username, password, email)
     }
 }

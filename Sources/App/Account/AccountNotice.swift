@@ -13,6 +13,9 @@ enum AccountNotice: String, CaseIterable, Sendable {
     case passkeyRemoved = "passkey-removed"
     case signedInAgain = "signed-in-again"
     case passwordChanged = "password-changed"
+    case emailVerified = "email-verified"
+    case emailChangeSent = "email-change-sent"
+    case emailLinkSent = "email-link-sent"
 
     var sentence: String {
         switch self {
@@ -24,6 +27,9 @@ enum AccountNotice: String, CaseIterable, Sendable {
         case .passkeyRemoved: "The passkey was removed."
         case .signedInAgain: "You signed in again: you can make the change now."
         case .passwordChanged: "Your password is changed. Your other sessions have ended."
+        case .emailVerified: "Your email address is confirmed."
+        case .emailChangeSent: "We sent a link to the new address. Your address changes once you follow it."
+        case .emailLinkSent: "We sent the link again. It works for 24 hours."
         }
     }
 

@@ -15,6 +15,7 @@ struct AccountPageController: RouteCollection {
     let audit: AuditLog
     /// What the forms that change how the account signs in ask first (`freshSignIn`).
     let recentAuthentication: RecentAuthentication
+    let emails: AccountEmails
 
     static let path = "/account"
 
@@ -32,12 +33,13 @@ struct AccountPageController: RouteCollection {
     }
 
     /// The whole page for `session`, with `notice` above the sections, or a refused form of
-    /// the TOTP section or the password section.
+    /// the TOTP, password or email section.
     func page(
         for session: BrowserSession, notice: AccountNotice? = nil, status: HTTPStatus = .ok, totpFailure: TOTPSection.Failure? = nil,
-        passwordFailure: String? = nil
+        passwordFailure: String? = nil, emailFailure: EmailSection.Failure? = nil
     ) async throws -> PageResponse {
         let userID = session.user.id
+        async let profile = emails.profile(of: session.user)
         async let live = sessions.live(of: userID, current: session.id)
         async let consented = grants.grants(of: userID)
         async let factors = secondFactors.status(of: userID)
@@ -48,6 +50,7 @@ struct AccountPageController: RouteCollection {
         let page = AccountPage(
             username: session.user.username, csrfToken: session.csrfToken, notice: notice,
             sections: [
+                EmailSection(profile: try await profile, csrfToken: session.csrfToken, failure: emailFailure).html,
                 SessionsSection(sessions: try await live.items, csrfToken: session.csrfToken).html,
                 AppsSection(grants: try await consented, words: { catalog.words(for: $0) ?? $0 }, csrfToken: session.csrfToken).html,
                 PasswordSection(totpOn: held.totp, csrfToken: session.csrfToken, failure: passwordFailure).html,

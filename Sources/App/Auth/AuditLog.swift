@@ -88,6 +88,16 @@ struct AuditLog: Sendable {
         case mailSent = "mail.sent"
         /// A message was given up: refused for good (5xx), unsendable, or past its queue lifetime.
         case mailFailed = "mail.failed"
+        /// A verification link was queued: a new account's address, a change's, or sent again.
+        case emailVerificationSent = "email.verification-sent"
+        /// A link's token was spent: the address is the account's, verified.
+        case emailVerified = "email.verified"
+        /// A change of address started (pending until the new address is verified).
+        case emailChangeRequested = "email.change-requested"
+        /// The current password given to change the address was wrong.
+        case emailChangeFailed = "email.change-failed"
+        /// An address change refused by the login throttle, its current password unchecked.
+        case emailChangeThrottled = "email.change-throttled"
     }
 
     let logger: Logger

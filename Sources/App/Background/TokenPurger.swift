@@ -7,8 +7,9 @@ import Postgres
 /// refresh expiry passed), their refresh tokens first (a session whose tokens outnumber one
 /// pass's batches goes in a later pass, never in one long cascade); failed logins no throttle
 /// rule counts any more; known login addresses unused for `LoginThrottle.knownOriginLifetime`;
-/// WebAuthn challenges once expired; password resets once expired, and reset requests once no
-/// limit counts them (`PasswordResetSettings.window`);
+/// WebAuthn challenges, password resets and email verification links once expired; reset
+/// requests once no limit counts them (`PasswordResetSettings.window`); email sends the resend
+/// throttle no longer counts;
 /// and authorization codes a day after they expired (until then a redeemed one is what lets a
 /// second redemption revoke what the first issued).
 ///
@@ -115,6 +116,16 @@ struct TokenPurger: Sendable {
             DELETE FROM password_reset_requests WHERE id IN (
                 SELECT id FROM password_reset_requests
                 WHERE requested_at < \(now) - \(passwordResetRequestRetention.seconds) * interval '1 second'
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM email_verifications WHERE digest IN (
+                SELECT digest FROM email_verifications WHERE expires_at < \(now)
+                LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
+            """,
+            """
+            DELETE FROM email_sends WHERE id IN (
+                SELECT id FROM email_sends WHERE sent_at < \(now) - \(EmailSendThrottle.window.seconds) * interval '1 second'
                 LIMIT \(Self.batchSize) FOR UPDATE SKIP LOCKED)
             """,
         ]

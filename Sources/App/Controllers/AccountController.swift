@@ -10,6 +10,8 @@ struct AccountController: RouteCollection {
     let passwords: PasswordReplacement
     let auth: BearerAuth
     let audit: AuditLog
+    /// Where the caller's email address stands, for `GET /me`.
+    let emails: AccountEmails
 
     func boot(routes: any RoutesBuilder) throws {
         let me = routes.grouped("api", "users", "me")
@@ -20,8 +22,15 @@ struct AccountController: RouteCollection {
         account.put("password", use: changePassword)
     }
 
-    func show(_ request: Request) async throws -> User.Public {
-        try request.auth.require(User.self).asPublic
+    /// Who the token belongs to; the email address only to a token holding `account` or
+    /// OpenID Connect's `email`, so another application's token does not learn it.
+    func show(_ request: Request) async throws -> AccountProfile {
+        let identity = try request.auth.require(BearerIdentity.self)
+        let user = identity.user
+        guard identity.scopeNames.contains(Scope.account.rawValue) || identity.scopeNames.contains(OpenIDScope.email.rawValue) else {
+            return AccountProfile(id: user.id, name: user.name, username: user.username)
+        }
+        return try await emails.profile(of: user)
     }
 
     func listSessions(_ request: Request) async throws -> Page<SessionInfo> {

@@ -2,14 +2,17 @@ import Crypt
 import Foundation
 import Web
 
-/// `/api/users`: listing and reading users is public; creating a user needs a bearer token
-/// with the `users:write` scope. Login and the token lifecycle live in `SessionsController`.
+/// `/api/users`: listing and reading users is public (never an email address); creating a
+/// user needs a bearer token with the `users:write` scope. Login and the token lifecycle live
+/// in `SessionsController`.
 struct UsersController: RouteCollection {
     let users: UserRepository
     let acronyms: AcronymRepository
     let hasher: BcryptHasher
     let passwordRules: PasswordRules
     let auth: BearerAuth
+    /// Creates a user with an email address, its verification mail queued with it.
+    let emails: AccountEmails
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped("api", "users")
@@ -40,6 +43,10 @@ struct UsersController: RouteCollection {
         let data = try request.content.decode(CreateUserRequest.self)
         try data.validate(passwordRules: passwordRules)
         let hash = try await hasher.hash(data.password)
+        if let email = data.email {
+            return try await emails.createUser(
+                name: data.name, username: data.username, passwordHash: hash, email: EmailRules.normalized(email), request).asPublic
+        }
         return try await users.create(name: data.name, username: data.username, passwordHash: hash).asPublic
     }
 }

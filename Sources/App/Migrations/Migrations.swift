@@ -10,7 +10,8 @@ enum TILMigrations {
          createSessions, createRefreshTokens, createLoginFailures, keysetIndexes, loginAttempts, refreshTokenRetention,
          sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema,
          nullSkippingIndexes, openIDConnectSchema, secondFactorSchema, passkeysSchema,
-         passkeyChallengeAddresses, accountMailSchema, reauthenticationSchema, passwordResets, mailOutboxClaims]
+         passkeyChallengeAddresses, accountMailSchema, reauthenticationSchema, passwordResets, mailOutboxClaims,
+         emailVerifications]
     }
 
     static let createUsers = Migration(

@@ -15,7 +15,7 @@ struct Stylesheet: RouteCollection {
         h1 { font-size: 1.4rem; margin: .5rem 0 1rem; }
         .client { margin-top: -.5rem; color: GrayText; }
         label { display: block; margin: 1rem 0 .25rem; font-weight: 600; }
-        input[type=text], input[type=password] { width: 100%; padding: .6rem; font: inherit; border: 1px solid #8888; border-radius: 6px; }
+        input[type=text], input[type=password], input[type=email] { width: 100%; padding: .6rem; font: inherit; border: 1px solid #8888; border-radius: 6px; }
         button { margin: 1.25rem .5rem 0 0; padding: .6rem 1.2rem; font: inherit; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
         button.secondary { background: transparent; color: inherit; border-color: #8888; }
         .error { color: var(--error); border-left: 4px solid var(--error); padding: .25rem .75rem; }
@@ -50,6 +50,7 @@ struct Stylesheet: RouteCollection {
         details.alternative { margin-top: 1.25rem; }
         details.alternative summary { cursor: pointer; color: var(--accent); }
         .badge.on { background: #1b7f3b; margin: 0 .4em 0 0; }
+        .badge.off { background: #8a5a00; margin: 0 .4em 0 0; }
         ol.steps li { margin-bottom: .75rem; }
         figure.qr { margin: .5rem 0; }
         figure.qr svg { display: block; background: #fff; border-radius: 6px; }

@@ -61,6 +61,9 @@ enum ConstraintFields {
         "password_resets_user_id_fkey": .user,
         "password_reset_requests_user_id_fkey": .user,
         "mfa_challenges_password_reset_fkey": .passwordReset,
+        // Email verification (issue 21): the user removed while a link or a send is stored.
+        "email_verifications_user_id_fkey": .user,
+        "email_sends_user_id_fkey": .user,
     ]
 
     /// The client's view of a violated constraint, or nil when it is not one a client can break.

@@ -42,13 +42,15 @@ struct UserRepository: Sendable {
             """).first.map(Self.user)
     }
 
-    /// Inserts a user, its username in NFC; a username taken in any case surfaces as
-    /// PostgreSQL's unique violation (→ 409).
-    func create(name: String, username: String, passwordHash: String) async throws -> User {
+    /// Inserts a user, its username in NFC, with an unverified `email` (validated, NFC) if
+    /// given; a username or an address taken in any case surfaces as PostgreSQL's unique
+    /// violation (→ 409 naming the field).
+    func create(name: String, username: String, passwordHash: String, email: String? = nil) async throws -> User {
         let username = UsernameRules.normalized(username)
         let user = User(id: SecureRandom.uuid(), name: name, username: username, passwordHash: passwordHash)
         try await db.execute("""
-            INSERT INTO users (id, name, username, password_hash) VALUES (\(user.id), \(name), \(username), \(passwordHash))
+            INSERT INTO users (id, name, username, password_hash, email)
+            VALUES (\(user.id), \(name), \(username), \(passwordHash), \(email))
             """)
         return user
     }

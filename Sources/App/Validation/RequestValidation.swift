@@ -33,5 +33,6 @@ extension CreateUserRequest {
         try Validation.text(name, field: "name", max: Self.nameMaxBytes)
         try UsernameRules.validate(username)
         try passwordRules.validate(password)
+        if let email { try EmailRules.validate(email) }
     }
 }

@@ -38,4 +38,6 @@ extension Token: Content {}
 extension SessionInfo: Content {}
 
 extension MFAStatus: Content {}
+
+extension AccountProfile: Content {}
 extension PasskeySummary: Content {}

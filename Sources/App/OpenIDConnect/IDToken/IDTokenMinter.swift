@@ -19,7 +19,7 @@ struct IDTokenMinter: Sendable {
     }
 
     /// An ID token for `signIn` to `client`, beside `accessToken`; the profile claims when
-    /// `scopes` hold `profile`.
+    /// `scopes` hold `profile`, the verified address when they hold `email` (none: neither claim).
     func mint(_ signIn: SignIn, client: OAuthClient, scopes: [String], accessToken: String, issuer: Issuer) async throws -> String {
         let now = Int(Date().timeIntervalSince1970)
         var claims = IDTokenClaims(
@@ -29,6 +29,10 @@ struct IDTokenMinter: Sendable {
         if scopes.contains(OpenIDScope.profile.rawValue), let profile = signIn.profile {
             claims.name = profile.name
             claims.preferredUsername = profile.preferredUsername
+        }
+        if scopes.contains(OpenIDScope.email.rawValue), let email = signIn.profile?.email {
+            claims.email = email
+            claims.emailVerified = true
         }
         return try await keys.sign(claims, algorithm: client.idTokenAlgorithm)
     }

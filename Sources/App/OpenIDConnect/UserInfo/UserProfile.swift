@@ -1,19 +1,23 @@
 import Foundation
 import Postgres
 
-/// The standard claims of `profile` (OpenID Connect Core §5.1) TIL holds for a user: `name`
-/// and `preferred_username`, exactly as stored (usernames and names are stored in NFC). Read
-/// in the statement that spends a code or finds a refresh token's grant (`columns`), so an ID
-/// token costs no round trip of its own.
+/// The standard claims of `profile` and `email` (OpenID Connect Core §5.1) TIL holds for a
+/// user: `name` and `preferred_username`, exactly as stored (usernames and names are stored in
+/// NFC), and the account's address when it is verified (an unverified one is never a claim).
+/// Read in the statement that spends a code or finds a refresh token's grant (`columns`), so
+/// an ID token costs no round trip of its own.
 struct UserProfile: Sendable {
     let name: String
     let preferredUsername: String
+    /// The verified address; nil when the account has none, or has not verified it.
+    let email: String?
 
-    /// `profile_name` and `profile_username` of the user whose id is the SQL `userID`.
+    /// `profile_name`, `profile_username` and `profile_email` of the user whose id is the SQL `userID`.
     static func columns(ofUserIn userID: PostgresQuery) -> PostgresQuery {
         """
         (SELECT name FROM users WHERE id = \(userID)) AS profile_name,
-        (SELECT username FROM users WHERE id = \(userID)) AS profile_username
+        (SELECT username FROM users WHERE id = \(userID)) AS profile_username,
+        (SELECT email FROM users WHERE id = \(userID) AND email_verified_at IS NOT NULL) AS profile_email
         """
     }
 
@@ -24,5 +28,6 @@ struct UserProfile: Sendable {
         else { return nil }
         self.name = name
         preferredUsername = username
+        email = try row.decode(column: "profile_email", as: String?.self)
     }
 }
