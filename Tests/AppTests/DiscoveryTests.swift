@@ -36,7 +36,7 @@ final class DiscoveryTests: XCTestCase {
             XCTAssertEqual(metadata["introspection_endpoint_auth_methods_supported"] as? [String], ["client_secret_basic", "client_secret_post"])
             XCTAssertEqual(
                 metadata["scopes_supported"] as? [String],
-                ["acronyms:write", "categories:write", "users:write", "account", "clients:write", "openid", "profile", "offline_access",
+                ["acronyms:write", "categories:write", "users:write", "account", "clients:write", "openid", "profile", "email", "offline_access",
                  "notes:read", "notes:write"])
             XCTAssertEqual(metadata["authorization_response_iss_parameter_supported"] as? Bool, true)
             XCTAssertEqual(metadata["service_documentation"] as? String, "https://til.example/openapi.json")

@@ -8,6 +8,9 @@ struct StringBounds: Equatable {
     /// Whether `min` and `max` count bytes rather than characters.
     var minInBytes = false
     var maxInBytes = false
+    /// An email address (`format: idn-email`): every probe is then a valid address of the
+    /// probe's length, so only the length decides.
+    var isEmail = false
 
     /// Nil unless `schema` is a string schema with at least one bound.
     init?(_ schema: JSONValue) {
@@ -17,17 +20,21 @@ struct StringBounds: Equatable {
         max = (bytes.max ?? schema["maxLength"]?.number).map { Int($0) }
         minInBytes = bytes.min != nil
         maxInBytes = bytes.max != nil
+        isEmail = ["email", "idn-email"].contains(schema["format"]?.string)
         if min == nil, max == nil { return nil }
     }
 
     /// A fresh value within the bounds (16 bytes when they allow), unique so that a unique
     /// field (a username) never collides with an earlier one.
-    var freshValue: String { Self.letters(count: Swift.min(max ?? 16, Swift.max(min ?? 0, 16))) }
+    var freshValue: String {
+        isEmail ? Self.email(bytes: 32) : Self.letters(count: Swift.min(max ?? 16, Swift.max(min ?? 0, 16)))
+    }
 
     /// The values that pin each bound: the bound and one inside it are valid, one past it is
     /// not. A bound in bytes is also sent in two-byte characters (`é`), which reach it at
     /// half the character count: a server counting characters would take the one past it.
     var probes: [(text: String, valid: Bool, label: String)] {
+        guard !isEmail else { return emailProbes }
         var probes: [(text: String, valid: Bool, label: String)] = []
         if let min {
             probes += [(Self.letters(count: min), true, "min \(min)"), (Self.letters(count: min + 1), true, "min \(min) + 1")]
@@ -43,6 +50,24 @@ struct StringBounds: Equatable {
             }
         }
         return probes
+    }
+
+    /// The email probes: at the maximum, one inside and one past it, in ASCII and in two-byte letters.
+    private var emailProbes: [(text: String, valid: Bool, label: String)] {
+        guard let max else { return [] }
+        return [
+            (Self.email(bytes: max), true, "max \(max)"), (Self.email(bytes: max - 1), true, "max \(max) - 1"),
+            (Self.email(bytes: max + 1), false, "max \(max) + 1"),
+            (Self.email(bytes: max, twoByte: true), true, "max \(max) bytes of é"),
+            (Self.email(bytes: max + 1, twoByte: true), false, "max \(max) + 1 bytes of é"),
+        ]
+    }
+
+    /// A fresh address of exactly `bytes` bytes (at least 18): `<8 letters>@<label>.example`, the
+    /// label filled with letters, or with two-byte ones.
+    static func email(bytes: Int, twoByte: Bool = false) -> String {
+        let fill = bytes - 17
+        return letters(count: 8) + "@" + (twoByte ? Self.twoByte(bytes: fill) : letters(count: fill)) + ".example"
     }
 
     /// `count` random lowercase ASCII letters: `count` bytes.

@@ -16,7 +16,7 @@ final class OAuthSettingsTests: XCTestCase {
         XCTAssertEqual(defaults.scopes.resources, [])
         XCTAssertEqual(
             defaults.scopes.allScopes,
-            ["acronyms:write", "categories:write", "users:write", "account", "clients:write", "openid", "profile", "offline_access"])
+            ["acronyms:write", "categories:write", "users:write", "account", "clients:write", "openid", "profile", "email", "offline_access"])
         XCTAssertEqual(try settings(["OAUTH_REGISTRATION": "OPEN", "AUTH_CODE_TTL": "30"]).registration, .open)
     }
 

@@ -212,8 +212,8 @@ final class OpenIDAuthorizationTests: XCTestCase {
             _ = try await User.create(username: "echo", on: app)
             let rp = try await RelyingParty.register(on: app)
             let browser = BrowserClient(app.client)
-            _ = try await rp.signIn(browser, "echo", target: rp.authorize(PKCEPair(), scope: "openid profile offline_access"))
-            let again = try await browser.get(rp.authorize(PKCEPair(), scope: "openid profile offline_access", [("prompt", "consent")]))
+            _ = try await rp.signIn(browser, "echo", target: rp.authorize(PKCEPair(), scope: "openid profile email offline_access"))
+            let again = try await browser.get(rp.authorize(PKCEPair(), scope: "openid profile email offline_access", [("prompt", "consent")]))
             XCTAssertEqual(again.status, .ok)
             let html = again.bodyString
             for scope in OpenIDScope.allCases {

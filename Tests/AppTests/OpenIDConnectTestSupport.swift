@@ -23,7 +23,7 @@ struct RelyingParty {
     ) async throws -> RelyingParty {
         let base: [String: Any] = [
             "client_name": "Relying Party", "redirect_uris": ["https://rp.example/cb"], "token_endpoint_auth_method": "client_secret_basic",
-            "grant_types": ["authorization_code"], "scope": "openid profile offline_access acronyms:write",
+            "grant_types": ["authorization_code"], "scope": "openid profile email offline_access acronyms:write",
             "post_logout_redirect_uris": [postLogoutURI],
         ]
         let answer = try await app.client.registeredClient(base.merging(metadata) { $1 }, file: file, line: line)

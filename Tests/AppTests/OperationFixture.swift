@@ -10,7 +10,8 @@ import WebAuthnTesting
 /// What a generic contract test needs to call any documented operation for real: a user of its
 /// own (password "password"), an administrator logged in with every scope, who owns an
 /// acronym, and a category, and who has a pending TOTP enrolment of a known secret (turned
-/// on by `secondFactor(for:on:)` for operations that need a second factor's proof).
+/// on by `secondFactor(for:on:)` for operations that need a second factor's proof), and an
+/// unverified email address with a live verification link.
 /// It fills an operation's path and a valid body from the document; a parameter or field it
 /// cannot fill stops the test and names itself, so a new operation teaches it one line.
 struct OperationFixture {
@@ -29,6 +30,8 @@ struct OperationFixture {
     /// A live password reset of the user's (the token its mail would carry), waiting for its
     /// second step (the mfaToken bound to it).
     let passwordReset: (token: String, mfaToken: String)
+    /// The token of the link that verifies the user's address.
+    let emailToken: String
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
@@ -46,11 +49,15 @@ struct OperationFixture {
         let totpSecret = TOTPSecret.generate()
         _ = try await TOTPCredentialRepository(db: app.til.db, secretKey: app.til.configuration.secretKey)
             .startEnrolment(of: user.id, secret: totpSecret)
+        let email = StringBounds.email(bytes: 32)
+        let link = EmailVerificationTokens.issue(for: user.id, email: email, purpose: .verify)
+        try await app.til.db.execute("UPDATE users SET email = \(email) WHERE id = \(user.id)")
+        try await app.til.db.execute(link.insert)
         return OperationFixture(
             user: user, session: try await app.client.session(user.username, password, scope: everyScope),
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
             totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, authenticator: authenticator, on: app),
-            authenticator: authenticator, passwordReset: try await storePasswordReset(for: user, on: app))
+            authenticator: authenticator, passwordReset: try await storePasswordReset(for: user, on: app), emailToken: link.token)
     }
 
     /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns
@@ -80,6 +87,7 @@ struct OperationFixture {
         case "clientID": clientID
         case "code": TOTP(secret: totpSecret).code(at: Date())
         case "passkeyID": passkeyID.uuidString
+        case "token": emailToken
         default: nil
         }
     }

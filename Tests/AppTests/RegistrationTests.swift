@@ -50,7 +50,7 @@ final class RegistrationTests: XCTestCase {
             XCTAssertNil(client["client_secret"])
             XCTAssertNil(client["client_secret_expires_at"])
             XCTAssertEqual(client["client_name"] as? String, "Caf\u{E9}", "stored in NFC")
-            XCTAssertEqual(client["scope"] as? String, "acronyms:write categories:write users:write openid profile offline_access", "the default: no account")
+            XCTAssertEqual(client["scope"] as? String, "acronyms:write categories:write users:write openid profile email offline_access", "the default: no account")
         }
     }
 

@@ -9,7 +9,7 @@ enum EmailVerificationMail {
                 "This address was given for the TIL account \(username). Confirm that it is yours with the button below.",
                 "If you did not ask for this, ignore this mail: the address stays unconfirmed.",
             ],
-            link: link(link))
+            link: confirmationLink(link))
     }
 
     /// To the new address of a pending change.
@@ -20,7 +20,7 @@ enum EmailVerificationMail {
                 "The TIL account \(username) asked to use this address from now on. It takes effect once you confirm it with the button below.",
                 "If you did not ask for this, ignore this mail: the account keeps its current address.",
             ],
-            link: link(link))
+            link: confirmationLink(link))
     }
 
     /// To the old, verified address when a change starts (ASVS 6.3.7): it still works, and
@@ -35,8 +35,8 @@ enum EmailVerificationMail {
             link: MailLink(url: accountPage, label: "Open your account page", lifetime: nil))
     }
 
-    private static func link(_ url: String) -> MailLink {
-        MailLink(url: url, label: "Confirm this address", lifetime: "The link works for 24 hours, once.")
+    private static func confirmationLink(_ url: String) -> MailLink {
+        MailLink(url: url, label: "Confirm this address", lifetime: "\(Int(EmailVerificationTokens.lifetime / 3600)) hours")
     }
 
     /// `t***@example.com`: enough for the owner to recognise, not the whole address for anyone
