@@ -25,7 +25,7 @@ enum EmailSendThrottle {
                    pg_advisory_xact_lock(22, hashtext(\(address))),
                    pg_advisory_xact_lock(23, hashtext(lower(\(recipient))))
             """)
-        let windowStart: PostgresQuery = "clock_timestamp() - \(window.seconds) * interval '1 second'"
+        let windowStart: PostgresQuery = "(clock_timestamp() - \(window.seconds) * interval '1 second')"
         let row = try await transaction.query("""
             WITH counted AS (
                 SELECT user_id = \(userID) AS by_account, address = \(address) AS by_address,
