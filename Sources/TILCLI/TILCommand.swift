@@ -14,7 +14,8 @@ struct TILCommand: AsyncParsableCommand {
             """,
         version: "1.0",
         subcommands: [
-            Login.self, Logout.self, Status.self, SessionsCommand.self, Password.self, Reauth.self, MFACommand.self, PasskeysCommand.self,
+            Login.self, Logout.self, Status.self, SessionsCommand.self, Password.self, Reauth.self, EmailCommand.self, MFACommand.self,
+            PasskeysCommand.self,
             AcronymsCommand.self, CategoriesCommand.self, UsersCommand.self,
         ])
 }

@@ -10,7 +10,7 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         let context = try await options.context()
-        let me = try await context.client.me()
+        let me = try await context.client.email.profile()
         let tokens = try await context.client.credentials().credentials.map(TokenStatus.init)
         let report = StatusReport(
             server: context.client.server.absoluteString, user: me, tokenSource: context.usesEnvironmentToken ? "TIL_TOKEN" : "store",
@@ -19,6 +19,10 @@ struct Status: AsyncParsableCommand {
         let output = context.output
         output.line("Server:  \(report.server)")
         output.line("User:    \(me.username) (\(me.name)), id \(me.id.uuidString)")
+        if let email = me.email {
+            let state = me.emailVerified == true ? "verified" : "not verified"
+            output.line("Email:   \(email) (\(state))" + (me.pendingEmail.map { ", changing to \($0) once verified" } ?? ""))
+        }
         if context.usesEnvironmentToken { return output.line("Token:   from TIL_TOKEN") }
         output.line("Tokens:")
         try output.list(tokens)
@@ -28,7 +32,7 @@ struct Status: AsyncParsableCommand {
 /// What `til status --json` prints.
 struct StatusReport: Encodable {
     var server: String
-    var user: PublicUser
+    var user: AccountProfile
     var tokenSource: String
     var tokens: [TokenStatus]
 }
