@@ -30,6 +30,9 @@
 #   browser  also issue 21's forgotten password: "Forgot your password?", the link read from the
 #            mail (the outbox row, or the development sender's .eml), a new password, a sign-in with
 #            it; and an account with TOTP through the reset's code step (browser_reset.py, screenshots)
+#   browser  also issue 21's email verification: the link of the mail (its outbox row) opens a
+#            page with one button, which verifies; a change on the account page, pending until
+#            its own link is followed (browser_email.py, with screenshots)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -103,6 +106,7 @@ in_mode browser && run browser_totp.py
 in_mode browser && run browser_passkeys.py
 in_mode browser && run browser_reauth.py
 in_mode browser && run browser_reset.py
+in_mode browser && run browser_email.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py
