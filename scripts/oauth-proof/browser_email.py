@@ -6,54 +6,16 @@ change the address with the account page's form and the current password, see th
 pending, and follow the new link: the new address is the account's. Screenshots of the account
 page's email section and of the link's page go to TIL_SCREENSHOTS."""
 
-import email
-import email.policy
-import glob
-import os
-import re
-import subprocess
-import time
-
 import requests
 from selenium.webdriver.common.by import By
 
 from browser_login import chromium, page_text, press, screenshot, wait_for
 from browser_totp import fill, submit
+from mail_links import mailed_link, newest_eml_text, psql
 from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, summary
 
 EMIL, EMIL_PASSWORD = "emil", "emil's long pass phrase"
 FIRST, SECOND = "emil@til.example", "emil.new@til.example"
-LINK = re.compile(r"https?://\S+/verify-email\?token=[A-Za-z0-9_-]+")
-
-
-def psql(sql):
-    done = subprocess.run(["psql", os.environ["TIL_DATABASE_URL"], "-Atc", sql], capture_output=True, text=True, timeout=30)
-    check(done.returncode == 0, "psql reads the database", done.stderr)
-    return done.stdout.strip()
-
-
-def mailed_link(recipient):
-    """The link of the newest verification mail to `recipient`: from its outbox row while it is
-    queued, else from the .eml file a development server's sender wrote to .mail/ once sent."""
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        text = psql(f"SELECT text_body FROM mail_outbox WHERE recipient = '{recipient}' AND kind = 'email-verification' "
-                    "AND text_body <> '' ORDER BY seq DESC LIMIT 1")
-        if not LINK.search(text):
-            text = newest_eml_text(recipient)
-        if LINK.search(text or ""):
-            return LINK.search(text).group(0)
-        time.sleep(0.2)
-    check(False, f"a verification mail to {recipient} carries a link")
-
-
-def newest_eml_text(recipient, subject="Confirm"):
-    for path in sorted(glob.glob(os.path.join(os.getcwd(), ".mail", "*.eml")), key=os.path.getmtime, reverse=True):
-        with open(path, "rb") as file:
-            message = email.message_from_binary_file(file, policy=email.policy.default)
-        if recipient in str(message.get("To", "")) and subject in str(message.get("Subject", "")):
-            return message.get_body(preferencelist=("plain",)).get_content()
-    return ""
 
 
 def create_user():
