@@ -58,10 +58,7 @@ final class EmailRaceTests: XCTestCase {
             let session = try await app.client.session("lea")
             _ = try await app.client.changeEmail(to: "prize@til.example", bearer: session.value)
             let token = try await app.verificationToken(mailedTo: "prize@til.example")
-            let admin = try await app.client.session("admin")
-            let other = try await app.client.send(
-                .post, "/api/users", json: ["name": "O", "username": "other", "password": "s3cret-pass", "email": "Prize@TIL.example"],
-                auth: .bearer(admin.value))
+            let other = try await app.createUser("other", name: "O", email: "Prize@TIL.example")
             XCTAssertEqual(other.status.code, 200, other.bodyString)
             let refused = try await app.client.verifyEmail(token)
             XCTAssertEqual(refused.status.code, 409, refused.bodyString)
@@ -75,10 +72,7 @@ final class EmailRaceTests: XCTestCase {
     /// budget goes out (the creation's own mail counted in it).
     func testResendsRacedTogetherSendExactlyTheAccountsBudget() async throws {
         try await withTestApp { app in
-            let admin = try await app.client.session("admin")
-            let created = try await app.client.send(
-                .post, "/api/users", json: ["name": "R", "username": "racer", "password": "s3cret-pass", "email": "racer@til.example"],
-                auth: .bearer(admin.value))
+            let created = try await app.createUser("racer", name: "R", email: "racer@til.example")
             XCTAssertEqual(created.status.code, 200, created.bodyString)
             let session = try await app.client.session("racer", "s3cret-pass")
             let (client, token) = (app.client, session.value)

@@ -12,11 +12,8 @@ import XCTest
 final class EmailSpellingTests: XCTestCase {
     func testNFDAndNFCAndCaseSpellingsOfOneAddressAreOneAddress() async throws {
         try await withTestApp { app in
-            let admin = try await app.client.session("admin")
             func create(_ username: String, _ email: String) async throws -> TestResponse {
-                try await app.client.send(
-                    .post, "/api/users", json: ["name": "Z", "username": username, "password": "s3cret-pass", "email": email],
-                    auth: .bearer(admin.value))
+                try await app.createUser(username, email: email)
             }
             let decomposed = try await create("zoe", "zoe\u{0308}@bu\u{0308}cher.example")
             XCTAssertEqual(decomposed.status.code, 200, decomposed.bodyString)

@@ -43,6 +43,14 @@ extension TestApp {
         return try XCTUnwrap(mail?.linkToken, "no verification link mailed to \(recipient)", file: file, line: line)
     }
 
+    /// `POST /api/users` as the admin: `username` (password "s3cret-pass") with `email`.
+    func createUser(_ username: String, name: String = "Tester", email: String) async throws -> TestResponse {
+        let admin = try await client.session("admin")
+        return try await client.send(
+            .post, "/api/users", json: ["name": name, "username": username, "password": "s3cret-pass", "email": email],
+            auth: .bearer(admin.value))
+    }
+
     /// A new user `username` (password "password") holding `email`, verified or not.
     func user(_ username: String, email: String, verified: Bool) async throws -> User {
         let user = try await User.create(username: username, on: self)

@@ -14,10 +14,7 @@ final class EmailVerificationTests: XCTestCase {
     func testANewUsersAddressIsVerifiedByTheLinkMailedToIt() async throws {
         let capture = LogCapture()
         try await withTestApp(logger: capture.logger()) { app in
-            let admin = try await app.client.session("admin")
-            let created = try await app.client.send(
-                .post, "/api/users", json: ["name": "Tim", "username": "timc", "password": "s3cret-pass", "email": "Tim@TIL.example"],
-                auth: .bearer(admin.value))
+            let created = try await app.createUser("timc", name: "Tim", email: "Tim@TIL.example")
             XCTAssertEqual(created.status.code, 200, created.bodyString)
             XCTAssertFalse(created.bodyString.contains("email"), "the public user never shows an address: \(created.bodyString)")
             let user = try created.decode(PublicUser.self)
@@ -59,10 +56,7 @@ final class EmailVerificationTests: XCTestCase {
 
     func testAnExpiredOrUnknownTokenIsRefusedAndBadBodiesAreClear400s() async throws {
         try await withTestApp { app in
-            let admin = try await app.client.session("admin")
-            let created = try await app.client.send(
-                .post, "/api/users", json: ["name": "Ann", "username": "ann", "password": "s3cret-pass", "email": "ann@til.example"],
-                auth: .bearer(admin.value))
+            let created = try await app.createUser("ann", name: "Ann", email: "ann@til.example")
             XCTAssertEqual(created.status.code, 200, created.bodyString)
             let token = try await app.verificationToken(mailedTo: "ann@til.example")
             try await app.til.db.execute("UPDATE email_verifications SET expires_at = now() - interval '1 second'")
@@ -96,9 +90,7 @@ final class EmailVerificationTests: XCTestCase {
                 ("", "'email' must not be empty."),
             ]
             for (index, (email, reason)) in cases.enumerated() {
-                let response = try await app.client.send(
-                    .post, "/api/users", json: ["name": "Bad", "username": "bad\(index)", "password": "s3cret-pass", "email": email],
-                    auth: .bearer(admin.value))
+                let response = try await app.createUser("bad\(index)", email: email)
                 XCTAssertEqual(response.status.code, 400, "\(email.debugDescription): \(response.bodyString)")
                 XCTAssertEqual(try response.decode(ErrorAnswer.self).reason, reason)
             }
@@ -146,10 +138,7 @@ final class EmailVerificationTests: XCTestCase {
     /// user with an address still works (its mail waits in the outbox).
     func testWithoutMailTheRoutesThatMustSendAre503AndCreationStillQueues() async throws {
         try await TestApp.run(mail: MailSettings(delivery: .notConfigured)) { app in
-            let admin = try await app.client.session("admin")
-            let created = try await app.client.send(
-                .post, "/api/users", json: ["name": "Q", "username": "queued", "password": "s3cret-pass", "email": "q@til.example"],
-                auth: .bearer(admin.value))
+            let created = try await app.createUser("queued", name: "Q", email: "q@til.example")
             XCTAssertEqual(created.status.code, 200, created.bodyString)
             let queued = try await app.queuedMails(to: "q@til.example")
             XCTAssertEqual(queued.count, 1, "queued for when mail is configured")

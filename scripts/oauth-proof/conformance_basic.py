@@ -13,8 +13,8 @@ import requests
 import conformance_basic_session
 from conformance_support import (
     REDIRECT_URI, Browser, Unsupported, code_flow, expect_callback, expect_error_page, random_token, signed_in, suite_warning)
-from mail_links import mailed_link
-from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, check_status
+from mail_links import verified_address
+from proof import ADMIN_PASSWORD, check, check_equal, check_status
 
 
 def test_ServerTest(op):
@@ -127,7 +127,7 @@ def test_ScopeEmail(op):
     scope's claims, `email` and `email_verified`, or a warning. The suite signs in as whoever
     the tester configured; here the admin, given a verified address first (through the API and
     the link mailed to it), since TIL answers the claims for a verified address only."""
-    address = _verified_admin_address()
+    address = verified_address("admin", ADMIN_PASSWORD, "admin@til.example")
     client, _, tokens, claims = signed_in(op, client=op.register(scope="openid email"), scope="openid email")
     info = client.userinfo(tokens["access_token"]).json()
     check_equal(info["sub"], claims["sub"], "userinfo: the id_token's sub")
@@ -137,23 +137,6 @@ def test_ScopeEmail(op):
     check_equal(info.get("email"), address, "userinfo: the verified address")
     check_equal(info.get("email_verified"), True, "userinfo: email_verified")
     check_equal(claims.get("email"), address, "id_token: the verified address too")
-
-
-def _verified_admin_address(address="admin@til.example"):
-    """The admin's address, verified: set through `PUT /api/users/me/email` and the link of the
-    mail, unless it is already."""
-    login = requests.post(f"{TIL_URL}/api/users/login", auth=("admin", ADMIN_PASSWORD), timeout=10)
-    check_status(login, 200, "the admin logs in (account scope)")
-    bearer = {"Authorization": f"Bearer {login.json()['value']}"}
-    if requests.get(f"{TIL_URL}/api/users/me", headers=bearer, timeout=10).json().get("emailVerified"):
-        return address
-    change = requests.put(f"{TIL_URL}/api/users/me/email", headers=bearer, timeout=10,
-                          json={"email": address, "currentPassword": ADMIN_PASSWORD})
-    check_status(change, 202, "the admin's address change is pending")
-    token = mailed_link(address).rsplit("token=", 1)[1]
-    check_status(requests.post(f"{TIL_URL}/api/users/email/verify", json={"token": token}, timeout=10), 204,
-                 "the link of the mail verifies it")
-    return address
 
 
 def test_ScopeAddress(op):

@@ -11,7 +11,9 @@ import re
 import subprocess
 import time
 
-from proof import check
+import requests
+
+from proof import TIL_URL, check, check_status
 
 LINK = re.compile(r"https?://\S+/verify-email\?token=[A-Za-z0-9_-]+")
 
@@ -44,3 +46,20 @@ def newest_eml_text(recipient, subject="Confirm"):
         if recipient in str(message.get("To", "")) and subject in str(message.get("Subject", "")):
             return message.get_body(preferencelist=("plain",)).get_content()
     return ""
+
+
+def verified_address(username, password, address):
+    """`username`'s address, verified as its owner would: `PUT /api/users/me/email`, then the
+    token of the link mailed to it; nothing to do when the account's address is verified already."""
+    login = requests.post(f"{TIL_URL}/api/users/login", auth=(username, password), timeout=10)
+    check_status(login, 200, f"{username} logs in (account scope)")
+    bearer = {"Authorization": f"Bearer {login.json()['value']}"}
+    if requests.get(f"{TIL_URL}/api/users/me", headers=bearer, timeout=10).json().get("emailVerified"):
+        return address
+    change = requests.put(f"{TIL_URL}/api/users/me/email", headers=bearer, timeout=10,
+                          json={"email": address, "currentPassword": password})
+    check_status(change, 202, f"{username}'s address change is pending")
+    token = mailed_link(address).rsplit("token=", 1)[1]
+    check_status(requests.post(f"{TIL_URL}/api/users/email/verify", json={"token": token}, timeout=10), 204,
+                 "the link of the mail verifies it")
+    return address

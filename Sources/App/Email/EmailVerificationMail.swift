@@ -3,24 +3,18 @@
 enum EmailVerificationMail {
     /// To an address a new account was created with, or the account's current address again.
     static func confirmAddress(to email: String, username: String, link: String) -> OutgoingMail {
-        MailLayout.compose(
-            kind: .emailVerification, to: email, subject: "Confirm your email address for TIL",
-            paragraphs: [
-                "This address was given for the TIL account \(username). Confirm that it is yours with the button below.",
-                "If you did not ask for this, ignore this mail: the address stays unconfirmed.",
-            ],
-            link: confirmationLink(link))
+        confirmation(to: email, subject: "Confirm your email address for TIL", link: link, [
+            "This address was given for the TIL account \(username). Confirm that it is yours with the button below.",
+            "If you did not ask for this, ignore this mail: the address stays unconfirmed.",
+        ])
     }
 
     /// To the new address of a pending change.
     static func confirmChange(to email: String, username: String, link: String) -> OutgoingMail {
-        MailLayout.compose(
-            kind: .emailVerification, to: email, subject: "Confirm your new email address for TIL",
-            paragraphs: [
-                "The TIL account \(username) asked to use this address from now on. It takes effect once you confirm it with the button below.",
-                "If you did not ask for this, ignore this mail: the account keeps its current address.",
-            ],
-            link: confirmationLink(link))
+        confirmation(to: email, subject: "Confirm your new email address for TIL", link: link, [
+            "The TIL account \(username) asked to use this address from now on. It takes effect once you confirm it with the button below.",
+            "If you did not ask for this, ignore this mail: the account keeps its current address.",
+        ])
     }
 
     /// To the old, verified address when a change starts (ASVS 6.3.7): it still works, and
@@ -35,8 +29,12 @@ enum EmailVerificationMail {
             link: MailLink(url: accountPage, label: "Open your account page", lifetime: nil))
     }
 
-    private static func confirmationLink(_ url: String) -> MailLink {
-        MailLink(url: url, label: "Confirm this address", lifetime: "\(Int(EmailVerificationTokens.lifetime / 3600)) hours")
+    /// A mail whose link confirms the address it goes to, saying how long the link works.
+    private static func confirmation(to email: String, subject: String, link: String, _ paragraphs: [String]) -> OutgoingMail {
+        let lifetime = "\(Int(EmailVerificationTokens.lifetime / 3600)) hours"
+        return MailLayout.compose(
+            kind: .emailVerification, to: email, subject: subject, paragraphs: paragraphs,
+            link: MailLink(url: link, label: "Confirm this address", lifetime: lifetime))
     }
 
     /// `t***@example.com`: enough for the owner to recognise, not the whole address for anyone
