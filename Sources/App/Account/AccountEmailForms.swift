@@ -3,8 +3,8 @@ import Web
 
 /// The account page's email forms, each behind the browser session and its CSRF token, each
 /// doing what `/api/users/me/email…` does through the same `AccountEmails`: `POST
-/// /account/email` starts a change with the current password, `POST
-/// /account/email/verification` sends the link again. Done: 303 back to the page with a
+/// /account/email` starts a change with a recent sign-in (else a fresh one first) and the
+/// current password, `POST /account/email/verification` sends the link again. Done: 303 back to the page with a
 /// notice. Refused: the page with the reason at the form (a 400 for an address of no valid
 /// shape, the 403 of a wrong password, a 409, the throttle's 429 with `Retry-After`).
 struct AccountEmailForms: RouteCollection {
@@ -24,6 +24,7 @@ struct AccountEmailForms: RouteCollection {
 
     func change(_ request: Request) async throws -> Response {
         guard let (fields, session) = try await account.signedInForm(request) else { return account.signInFirst(request) }
+        if let fresh = account.freshSignIn(session, request) { return fresh }
         let typed = try fields.single("email", maxBytes: Self.maxFieldBytes) ?? ""
         let password = try fields.single("current_password", maxBytes: LoginPagesController.maxPasswordBytes) ?? ""
         let email: String
@@ -37,7 +38,6 @@ struct AccountEmailForms: RouteCollection {
         do {
             try await currentPassword.require(
                 password, of: session.user, sessionID: session.id, request, failed: .emailChangeFailed, throttled: .emailChangeThrottled)
-            // reauth: the browser's step-up (a fresh sign-in) goes here.
             try await emails.requestChange(of: session.user, to: email, sessionID: session.id, request)
         } catch let refusal as Abort where [.forbidden, .conflict, .tooManyRequests].contains(refusal.status) {
             return try await refused(.change, session, refusal)

@@ -10,6 +10,7 @@ struct EmailController: RouteCollection {
     let emails: AccountEmails
     let mail: MailSettings
     let currentPassword: CurrentPassword
+    let recentAuthentication: RecentAuthentication
     let auth: BearerAuth
 
     func boot(routes: any RoutesBuilder) throws {
@@ -20,16 +21,17 @@ struct EmailController: RouteCollection {
     }
 
     /// 202 with the account's profile, `pendingEmail` the new address. The old address stays
-    /// in force until the link sent to the new one is followed.
+    /// in force until the link sent to the new one is followed. Needs a recent sign-in (RFC
+    /// 9470's step-up challenge otherwise) and the current password.
     func change(_ request: Request) async throws -> ContentResponse<AccountProfile> {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(EmailChangeRequest.self)
         let email = try EmailRules.validate(body.email)
         try mail.requireSending()
         // pat: SessionRequired's refusal of a personal access token goes here.
+        try await recentAuthentication.require(identity, request)
         try await currentPassword.require(
             body.currentPassword, of: identity, request, failed: .emailChangeFailed, throttled: .emailChangeThrottled)
-        // reauth: `try await recentAuthentication.require(identity, request)` goes here.
         try await emails.requestChange(of: identity.user, to: email, sessionID: identity.sessionID, request)
         return ContentResponse(try await emails.profile(of: identity.user), status: .accepted)
     }

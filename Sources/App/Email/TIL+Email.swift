@@ -8,7 +8,9 @@ extension TIL {
 
     /// The API of email addresses (`EmailController`).
     func configureEmail(_ app: Application, _ emails: AccountEmails, currentPassword: CurrentPassword, auth: BearerAuth) throws {
-        try app.register(collection: EmailController(emails: emails, mail: configuration.mail, currentPassword: currentPassword, auth: auth))
+        try app.register(collection: EmailController(
+            emails: emails, mail: configuration.mail, currentPassword: currentPassword, recentAuthentication: recentAuthentication,
+            auth: auth))
     }
 
     /// The verification link's page and the account page's email forms.
