@@ -28,7 +28,7 @@ def create_user():
 
 
 def verified(address):
-    return psql(f"SELECT count(*) FROM users WHERE email = '{address}' AND email_verified_at IS NOT NULL") == "1"
+    return psql("SELECT count(*) FROM users WHERE email = :'v0' AND email_verified_at IS NOT NULL", address) == "1"
 
 
 def follow(driver, link, address, claim):
@@ -73,7 +73,7 @@ def main():
         wait_for(driver, ".notice[role=status]", "the change is sent")
         check(f"Waiting for you to confirm {SECOND}" in page_text(driver), "the new address is pending")
         check(FIRST in page_text(driver), "the old one stays in force")
-        queued = psql(f"SELECT count(*) FROM mail_outbox WHERE kind = 'email-changed' AND recipient = '{FIRST}'")
+        queued = psql("SELECT count(*) FROM mail_outbox WHERE kind = 'email-changed' AND recipient = :'v0'", FIRST)
         check(queued == "1" or newest_eml_text(FIRST, "being changed"), "the old address is told of the change")
         screenshot(driver, "account-email.png")
 

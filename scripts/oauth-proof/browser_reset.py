@@ -9,12 +9,6 @@ reset page and the code step go to TIL_SCREENSHOTS.
 The accounts' addresses are marked verified with psql: this proof is the reset's, not the
 verification's."""
 
-import email
-import email.policy
-import glob
-import os
-import re
-import subprocess
 import time
 
 import requests
@@ -22,18 +16,11 @@ from selenium.webdriver.common.by import By
 
 from browser_login import chromium, page_text, screenshot, wait_for
 from browser_totp import code_step, fill, submit, totp
+import mail_links
+from mail_links import psql
 from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, summary
 
-DATABASE_URL = os.environ["TIL_DATABASE_URL"]
-MAIL_DIRECTORY = os.path.join(os.getcwd(), ".mail")  # the development server's, when its sender wrote the mail out
 PASSWORD = "first password of theirs"
-
-
-def psql(sql, *values):
-    """One statement through psql, `values` bound as psql variables (never pasted into SQL)."""
-    variables = [arg for index, value in enumerate(values) for arg in ("-v", f"v{index}={value}")]
-    result = subprocess.run(["psql", DATABASE_URL, "-X", "-At", *variables], input=sql, capture_output=True, text=True, check=True)
-    return result.stdout.strip()
 
 
 def create_user(username, address):
@@ -58,25 +45,8 @@ def enable_totp(username):
 
 
 def mailed_link(address):
-    """The reset link of the newest mail to `address`: in the outbox, or, once the development
-    sender delivered it, in its .eml file (the text part, decoded)."""
-    pattern = re.compile(r"https?://\S+/reset-password\?token=[A-Za-z0-9_-]+")
-    for _ in range(50):
-        text = psql("SELECT text_body FROM mail_outbox WHERE recipient = :'v0' AND kind = 'password-reset' "
-                    "AND text_body <> '' ORDER BY seq DESC LIMIT 1", address)
-        for path in sorted(glob.glob(os.path.join(MAIL_DIRECTORY, "*.eml")), key=os.path.getmtime, reverse=True):
-            if text:
-                break
-            with open(path, "rb") as file:
-                message = email.message_from_binary_file(file, policy=email.policy.default)
-            if address in str(message["To"]) and "password" in str(message["Subject"]).lower():
-                text = message.get_body(preferencelist=("plain",)).get_content()
-        found = pattern.search(text or "")
-        if found:
-            check(True, f"the mail to {address} holds the reset link")
-            return found.group(0)
-        time.sleep(0.1)
-    check(False, f"a reset mail to {address}", "no outbox row and no .eml file with a link")
+    """The reset link of the newest mail to `address` (`mail_links.mailed_link`)."""
+    return mail_links.mailed_link(address, kind="password-reset", page="reset-password", subject="password")
 
 
 def ask_for_link(driver, login, address, shot=None):

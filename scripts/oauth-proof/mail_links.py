@@ -1,7 +1,7 @@
-"""The mail a development server sends, read back as its recipient would (issue 21): the
-verification link of the newest mail to an address, from its outbox row while it is queued,
-else from the .eml file the server's sender wrote to .mail/ (in the directory the server and
-the proofs both run in) once sent. TIL_DATABASE_URL names the server's database."""
+"""The mail a development server sends, read back as its recipient would (issue 21): the link
+of the newest mail of a kind to an address, from its outbox row while it is queued, else from
+the .eml file the server's sender wrote to .mail/ (in the directory the server and the proofs
+both run in) once sent. TIL_DATABASE_URL names the server's database."""
 
 import email
 import email.policy
@@ -15,35 +15,39 @@ import requests
 
 from proof import TIL_URL, check, check_status
 
-LINK = re.compile(r"https?://\S+/verify-email\?token=[A-Za-z0-9_-]+")
+MAIL_DIRECTORY = os.path.join(os.getcwd(), ".mail")  # the development server's, when its sender wrote the mail out
 
 
-def psql(sql):
-    done = subprocess.run(["psql", os.environ["TIL_DATABASE_URL"], "-Atc", sql], capture_output=True, text=True, timeout=30)
-    check(done.returncode == 0, "psql reads the server's database", done.stderr)
-    return done.stdout.strip()
+def psql(sql, *values):
+    """One statement through psql, `values` bound as psql variables (never pasted into SQL)."""
+    variables = [arg for index, value in enumerate(values) for arg in ("-v", f"v{index}={value}")]
+    result = subprocess.run(["psql", os.environ["TIL_DATABASE_URL"], "-X", "-At", *variables], input=sql,
+                            capture_output=True, text=True, check=True, timeout=30)
+    return result.stdout.strip()
 
 
-def mailed_link(recipient):
-    """The link of the newest verification mail to `recipient` (an address of the proof's own,
-    quoted as is)."""
+def mailed_link(address, kind="email-verification", page="verify-email", subject="confirm"):
+    """The link to `page` in the newest mail of `kind` to `address` (an .eml counts when its
+    subject holds `subject`, in any case): the text part, decoded."""
+    pattern = re.compile(rf"https?://\S+/{page}\?token=[A-Za-z0-9_-]+")
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
-        text = psql(f"SELECT text_body FROM mail_outbox WHERE recipient = '{recipient}' AND kind = 'email-verification' "
-                    "AND text_body <> '' ORDER BY seq DESC LIMIT 1")
-        found = LINK.search(text) or LINK.search(newest_eml_text(recipient))
+        text = psql("SELECT text_body FROM mail_outbox WHERE recipient = :'v0' AND kind = :'v1' AND text_body <> '' "
+                    "ORDER BY seq DESC LIMIT 1", address, kind)
+        found = pattern.search(text) or pattern.search(newest_eml_text(address, subject))
         if found:
+            check(True, f"the {kind} mail to {address} holds its link")
             return found.group(0)
-        time.sleep(0.2)
-    check(False, f"a verification mail to {recipient} carries a link")
+        time.sleep(0.1)
+    check(False, f"a {kind} mail to {address}", "no outbox row and no .eml file with a link")
 
 
-def newest_eml_text(recipient, subject="Confirm"):
-    """The text part of the newest .eml file to `recipient` whose subject holds `subject`."""
-    for path in sorted(glob.glob(os.path.join(os.getcwd(), ".mail", "*.eml")), key=os.path.getmtime, reverse=True):
+def newest_eml_text(address, subject):
+    """The text part of the newest .eml file to `address` whose subject holds `subject`."""
+    for path in sorted(glob.glob(os.path.join(MAIL_DIRECTORY, "*.eml")), key=os.path.getmtime, reverse=True):
         with open(path, "rb") as file:
             message = email.message_from_binary_file(file, policy=email.policy.default)
-        if recipient in str(message.get("To", "")) and subject in str(message.get("Subject", "")):
+        if address in str(message.get("To", "")) and subject.lower() in str(message.get("Subject", "")).lower():
             return message.get_body(preferencelist=("plain",)).get_content()
     return ""
 
