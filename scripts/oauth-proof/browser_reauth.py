@@ -48,10 +48,14 @@ def sign_in(driver):
     wait_for(driver, "#password-heading", "signed in: the account page, with its password section")
 
 
+# The password section's own fields: other sections' forms (the email's) have a current_password too.
+SECTION = "section[aria-labelledby=password-heading]"
+
+
 def change_password(driver):
     summary_element = driver.find_element(By.XPATH, "//section[@aria-labelledby='password-heading']//summary")
     summary_element.click()  # opens the disclosure, no page load
-    fields = {name: driver.find_element(By.CSS_SELECTOR, f"input[name={name}]")
+    fields = {name: driver.find_element(By.CSS_SELECTOR, f"{SECTION} input[name={name}]")
               for name in ("current_password", "new_password", "repeat_password")}
     check_equal(fields["new_password"].get_attribute("autocomplete"), "new-password", "the new password: autocomplete=new-password")
     for name, field in fields.items():
@@ -66,9 +70,9 @@ def change_password(driver):
     submit(driver, fields["repeat_password"])
     alert = wait_for(driver, "#password-error", "two different new passwords are refused on the page")
     check("differ" in alert.text, "it says why", alert.text)
-    driver.find_element(By.CSS_SELECTOR, "input[name=current_password]").send_keys(PASSWORD)
-    driver.find_element(By.CSS_SELECTOR, "input[name=new_password]").send_keys(NEW_PASSWORD)
-    repeat = driver.find_element(By.CSS_SELECTOR, "input[name=repeat_password]")
+    driver.find_element(By.CSS_SELECTOR, f"{SECTION} input[name=current_password]").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, f"{SECTION} input[name=new_password]").send_keys(NEW_PASSWORD)
+    repeat = driver.find_element(By.CSS_SELECTOR, f"{SECTION} input[name=repeat_password]")
     repeat.send_keys(NEW_PASSWORD)
     submit(driver, repeat)
     settled(driver, lambda d: "password is changed" in page_text(d))
