@@ -23,7 +23,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/til-readme-walk-XXXXXX")
 trap 'fresh_server_stop; rm -rf "$work"' EXIT
 [ -x "$bin/til" ] || { echo "$bin/til is not built (swift build)" >&2; exit 1; }
 
-fresh_server_start "$bin/til-server" "til_readme_walk_$$" ENVIRONMENT=development LOG_LEVEL=info
+# Its relay is a closed loopback port: the sender pauses and every mail stays in the outbox, so a
+# block that reads a link from mail_outbox cannot lose the race with a sender that would
+# otherwise deliver (and delete) the row within a second of the request.
+fresh_server_start "$bin/til-server" "til_readme_walk_$$" ENVIRONMENT=development LOG_LEVEL=info \
+    SMTP_URL=smtp://127.0.0.1:9 MAIL_FROM=no-reply@til.example
 address=${FRESH_URL#http://}
 
 # walk.sh keeps the README's line numbers: its ```sh lines in place, every other line blank.
