@@ -119,6 +119,7 @@ public struct TIL: Sendable {
             management: totpManagement, auth: auth, recentAuthentication: recentAuthentication))
         try configureReauthentication(app, proofs: proofs, auth: auth, audit: audit)
         try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
+        try configurePersonalAccessTokens(app, auth: auth, audit: audit)
         try app.register(collection: UsersController(
             users: users, acronyms: acronyms, hasher: hasher, passwordRules: configuration.passwordRules, auth: auth, emails: emails))
         try app.register(collection: AcronymsController(
@@ -178,9 +179,11 @@ public struct TIL: Sendable {
         try app.register(collection: EndSessionController(loginPages: loginPages, clients: clients, keys: signingKeys, issuer: issuer))
         let account = AccountPageController(
             loginPages: loginPages, sessions: SessionRepository(db: db), grants: GrantRepository(db: db), secondFactors: secondFactors,
-            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, audit: audit, recentAuthentication: recentAuthentication,
+            catalog: configuration.oauth.scopes, passkeys: passkeys.passkeys, tokens: PersonalAccessTokenRepository(db: db),
+            tokenMaxLifetime: settings.personalAccessTokenMaxTTL, audit: audit, recentAuthentication: recentAuthentication,
             emails: emails)
         try app.register(collection: account)
+        try configurePersonalAccessTokenPages(app, accountPages: account, audit: audit)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
         try app.register(collection: AccountPasswordController(
             account: account, proofs: totp.proofs, passwords: passwordReplacement, audit: audit))

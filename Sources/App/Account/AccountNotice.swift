@@ -16,6 +16,7 @@ enum AccountNotice: String, CaseIterable, Sendable {
     case emailVerified = "email-verified"
     case emailChangeSent = "email-change-sent"
     case emailLinkSent = "email-link-sent"
+    case tokenRevoked = "token-revoked"
 
     var sentence: String {
         switch self {
@@ -30,6 +31,7 @@ enum AccountNotice: String, CaseIterable, Sendable {
         case .emailVerified: "Your email address is confirmed."
         case .emailChangeSent: "We sent a link to the new address. Your address changes once you follow it."
         case .emailLinkSent: "We sent the link again. It works for 24 hours."
+        case .tokenRevoked: "The personal access token was revoked. Anything still using it is refused from now on."
         }
     }
 

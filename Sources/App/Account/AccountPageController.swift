@@ -12,6 +12,9 @@ struct AccountPageController: RouteCollection {
     let secondFactors: SecondFactors
     let catalog: OAuthScopeCatalog
     let passkeys: PasskeyRepository
+    let tokens: PersonalAccessTokenRepository
+    /// `PAT_MAX_TTL`, the longest expiry the tokens section offers.
+    let tokenMaxLifetime: Duration
     let audit: AuditLog
     /// What the forms that change how the account signs in ask first (`freshSignIn`).
     let recentAuthentication: RecentAuthentication
@@ -43,6 +46,7 @@ struct AccountPageController: RouteCollection {
         async let live = sessions.live(of: userID, current: session.id)
         async let consented = grants.grants(of: userID)
         async let factors = secondFactors.status(of: userID)
+        async let personalTokens = tokens.list(of: userID)
         let held = try await factors
         let totp = TOTPSection(
             isOn: held.totp, recoveryCodesLeft: held.recoveryCodesRemaining, csrfToken: session.csrfToken, failure: totpFailure)
@@ -56,6 +60,7 @@ struct AccountPageController: RouteCollection {
                 PasswordSection(totpOn: held.totp, csrfToken: session.csrfToken, failure: passwordFailure).html,
                 totp.html,
                 PasskeysSection(passkeys: try await passkeys.list(of: userID), csrfToken: session.csrfToken).html,
+                TokensSection(tokens: try await personalTokens, csrfToken: session.csrfToken, maxLifetime: tokenMaxLifetime).html,
             ])
         var response = PageResponse(status: status, html: page.html)
         response.policy.runsScript = true

@@ -48,7 +48,8 @@ struct AccountPasswordController: RouteCollection {
             headers.remove(name: "WWW-Authenticate")
             return try await refused(refusal.status, refusal.reason, headers: headers)
         }
-        try await passwords.replace(passwordOf: session.user.id, with: new, keeping: session.id, notice: .passwordChanged)
+        try await passwords.replace(
+            passwordOf: session.user.id, with: new, keeping: session.id, keepingPersonalAccessTokens: true, notice: .passwordChanged)
         audit.record(.passwordChanged, request, userID: session.user.id, sessionID: session.id)
         return PageResponse.redirect(to: AccountNotice.passwordChanged.location)
     }

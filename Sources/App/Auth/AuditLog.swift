@@ -98,6 +98,10 @@ struct AuditLog: Sendable {
         case emailChangeFailed = "email.change-failed"
         /// An address change refused by the login throttle, its current password unchecked.
         case emailChangeThrottled = "email.change-throttled"
+        /// A user created a personal access token (with its session's id; never the token).
+        case personalAccessTokenCreated = "pat.created"
+        /// A user revoked one of their personal access tokens.
+        case personalAccessTokenRevoked = "pat.revoked"
     }
 
     let logger: Logger

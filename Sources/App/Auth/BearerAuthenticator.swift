@@ -15,7 +15,7 @@ struct BearerAuthenticator: Authenticator {
     }
 
     func authenticate(_ token: BearerToken, for request: inout Request) async throws {
-        let check = try await tokens.authenticate(token.value)
+        let check = try await tokens.authenticate(token.value, from: request.clientAddress)
         if case .clientOnly(let client) = check {
             request.auth.login(client)  // no user: `ScopeGuard` refuses it with 403
             return

@@ -17,6 +17,9 @@ struct BearerIdentity: Authenticatable {
     /// Seconds since the session's user last proved who they are (`sessions.auth_time`, by the
     /// database's clock); nil when no person ever did (`RecentAuthentication`).
     var secondsSinceAuthentication: Double?
+    /// True for a personal access token (a `pat` session): not a login, so the routes that
+    /// manage the account refuse it (`SessionRequired`).
+    var isPersonalAccessToken: Bool { kind == "pat" }
 }
 
 /// Who a valid token without a user says the caller is: an OAuth client acting for itself

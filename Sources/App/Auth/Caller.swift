@@ -13,19 +13,23 @@ struct Caller: Authenticatable {
     /// The scope the route needs.
     let scope: Scope
     let tokens: TokenRepository
+    /// The request's client address: a personal access token's use records it.
+    let address: String
     private let checked = CheckedUser()
 
-    init(token: BearerToken, scope: Scope, tokens: TokenRepository) {
+    init(token: BearerToken, scope: Scope, tokens: TokenRepository, address: String) {
         self.token = token
         self.scope = scope
         self.tokens = tokens
+        self.address = address
     }
 
     /// Runs `write` as the token's holder (see `TokenRepository.checkedWrite` for how it reads
     /// the caller): the row it returned, or nil when it matched nothing. A token that fails the
     /// check is answered as `BearerAuthenticator` and `ScopeGuard` answer it (401, 403).
     func write(_ write: PostgresQuery) async throws -> PostgresRow? {
-        switch try await tokens.checkedWrite(write, tokenDigest: SHA256.hex(of: token.value), scope: scope) {
+        let touch = SessionTouch(personalFrom: PersonalAccessToken.isShaped(token.value) ? address : nil)
+        switch try await tokens.checkedWrite(write, tokenDigest: SHA256.hex(of: token.value), scope: scope, touch: touch) {
         case .wrote(let row, let userID):
             checked.record(.success(userID))
             return row
@@ -54,7 +58,7 @@ struct Caller: Authenticatable {
     /// deserves, if any. For error paths (a handler that failed before its write) and as a backstop.
     func verify() async throws {
         if let verdict = checked.verdict { return try verdict.map { _ in }.get() }
-        let check = try await tokens.authenticate(token.value)
+        let check = try await tokens.authenticate(token.value, from: address)
         if let refusal = BearerChallenge.refusal(of: check, needing: scope) {
             checked.record(.failure(refusal))
             throw refusal

@@ -28,6 +28,12 @@ struct BearerAuth: Sendable {
         routes.grouped(authenticator, ScopeGuard(scope: scope))
     }
 
+    /// `routes` that need a login, not a personal access token (`SessionRequired`), holding
+    /// `scope`: the account's own management (tokens, sessions, password, second factors).
+    func sessionGuarded(_ routes: any RoutesBuilder, needing scope: Scope?) -> any RoutesBuilder {
+        routes.grouped(authenticator, SessionRequired(), ScopeGuard(scope: scope))
+    }
+
     /// `routes` whose handlers write through `request.auth.require(Caller.self)`: the token is
     /// checked, with `scope`, in the write's own statement (`WriteGuard`).
     func guardedWrite(_ routes: any RoutesBuilder, needing scope: Scope) -> any RoutesBuilder {

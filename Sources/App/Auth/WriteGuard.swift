@@ -19,7 +19,7 @@ struct WriteGuard: AccessGuard {
     func respond(to request: Request, chainingTo next: any Responder) async throws -> Response {
         guard let sent = request.headers.bearerCredential else { throw BearerChallenge.missingToken }
         guard let token = BearerToken(sent) else { throw BearerChallenge.malformedToken }
-        let caller = Caller(token: token, scope: scope, tokens: tokens)
+        let caller = Caller(token: token, scope: scope, tokens: tokens, address: request.clientAddress)
         var request = request
         request.auth.login(caller)
         let response: Response

@@ -2,7 +2,7 @@
 /// `REFRESH_TOKEN_TTL`, `SESSION_MAX_LIFETIME`), refresh (`REFRESH_REUSE_GRACE`,
 /// `REFRESH_RATE_LIMIT`), `TOKEN_PURGE_INTERVAL`, login throttling and queueing (`LOGIN_*`,
 /// `LOGIN_ACCOUNT_BACKOFF_*`), `REAUTH_WINDOW`,
-/// `TRUSTED_PROXIES` and `ACRONYM_EDIT_POLICY`, as `EnvironmentVariable` declares them.
+/// `TRUSTED_PROXIES`, `ACRONYM_EDIT_POLICY` and `PAT_MAX_TTL`, as `EnvironmentVariable` declares them.
 public struct AuthSettings: Sendable {
     public var tokenTTL: Duration = .seconds(3600)
     public var refreshTokenTTL: Duration = .seconds(30 * 24 * 3600)
@@ -23,6 +23,8 @@ public struct AuthSettings: Sendable {
     public var browserSessionIdle: Duration = .seconds(12 * 3600)
     /// How recent a session's last authentication must be for a sensitive change (RFC 9470).
     public var reauthWindow: Duration = .seconds(600)
+    /// The longest lifetime a personal access token may be created with (`PAT_MAX_TTL`).
+    public var personalAccessTokenMaxTTL: Duration = .seconds(365 * 86400)
 
     public init() {}
 
@@ -50,6 +52,7 @@ public struct AuthSettings: Sendable {
         loginQueueLimit = try reader.number(.loginQueueLimit) ?? loginQueueLimit
         browserSessionIdle = try reader.seconds(.browserSessionIdle) ?? browserSessionIdle
         reauthWindow = try reader.seconds(.reauthWindow) ?? reauthWindow
+        personalAccessTokenMaxTTL = try reader.seconds(.personalAccessTokenMaxTTL) ?? personalAccessTokenMaxTTL
         trustedProxies = try reader.value(.trustedProxies, TrustedProxies.init(parsing:)) ?? trustedProxies
         acronymEditPolicy = try reader.choice(.acronymEditPolicy, as: AcronymEditPolicy.self) ?? acronymEditPolicy
         // A session whose refresh token has expired is over (logout, the session list and the

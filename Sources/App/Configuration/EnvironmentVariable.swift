@@ -62,6 +62,7 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
     case smtpCAFile = "SMTP_CA_FILE"
     case passwordResetTTL = "PASSWORD_RESET_TTL"
     case smtpTimeout = "SMTP_TIMEOUT"
+    case personalAccessTokenMaxTTL = "PAT_MAX_TTL"
 
     public var name: String { rawValue }
 
@@ -206,6 +207,9 @@ public enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .smtpTimeout: Declaration(
             .value("60"), .seconds(1...600),
             "the most one message's SMTP conversation may take before it is retried later; a process that dies while sending leaves its message to another after twice this plus 5 s")
+        case .personalAccessTokenMaxTTL: Declaration(
+            .value("31536000"), .seconds(1...(5 * 366 * 86400)),
+            "the longest `expiresIn` a personal access token may be created with (1 year); SESSION_MAX_LIFETIME does not apply to them")
         }
     }
 }

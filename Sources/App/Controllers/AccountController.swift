@@ -16,7 +16,7 @@ struct AccountController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let me = routes.grouped("api", "users", "me")
         auth.guarded(me, needing: nil).get(use: show)
-        let account = auth.guarded(me, needing: .account)
+        let account = auth.sessionGuarded(me, needing: .account)
         account.get("sessions", use: listSessions)
         account.delete("sessions", ":sessionID", use: endSession)
         account.put("password", use: changePassword)
@@ -50,8 +50,9 @@ struct AccountController: RouteCollection {
     /// Needs the current password (a stolen token alone cannot take the account over; wrong
     /// guesses count toward the login throttle, as a login's do, and are audited), and with TOTP
     /// on a code or a recovery code as well (no password path around the second factor). Every
-    /// other session ends; the calling one stays. That proof is a re-authentication as strong
-    /// as a login: it renews the session's (RFC 9470), so no recent sign-in is asked besides.
+    /// other session ends; the calling one and the personal access tokens stay (a reset ends those).
+    /// That proof is a re-authentication as strong as a login: it renews the session's (RFC 9470),
+    /// so no recent sign-in is asked besides.
     func changePassword(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
         let body = try request.content.decode(PasswordChangeRequest.self)
@@ -61,7 +62,9 @@ struct AccountController: RouteCollection {
         try await proofs.require(
             password: body.currentPassword, proof, of: user, sessionID: identity.sessionID, request, failed: .passwordChangeFailed,
             throttled: .passwordChangeThrottled)
-        try await passwords.replace(passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID, notice: .passwordChanged)
+        try await passwords.replace(
+            passwordOf: user.id, with: body.newPassword, keeping: identity.sessionID, keepingPersonalAccessTokens: true,
+            notice: .passwordChanged)
         audit.record(.passwordChanged, request, userID: user.id, sessionID: identity.sessionID)
         return .noContent
     }

@@ -2,7 +2,7 @@ import Foundation
 import Web
 
 /// The token lifecycle under `/api/users`: log in with HTTP Basic, refresh a pair, log out of
-/// one session or all of them.
+/// one session or all of them (a login's: a personal access token may do neither).
 struct SessionsController: RouteCollection {
     let login: BasicLogin
     let tokens: TokenRepository
@@ -17,8 +17,8 @@ struct SessionsController: RouteCollection {
         let api = routes.grouped("api", "users")
         api.post("login", use: logIn)
         api.post("refresh", use: refresh)
-        auth.guarded(api, needing: nil).post("logout", use: logOut)
-        auth.guarded(api, needing: .account).post("logout-all", use: logOutEverywhere)
+        auth.sessionGuarded(api, needing: nil).post("logout", use: logOut)
+        auth.sessionGuarded(api, needing: .account).post("logout-all", use: logOutEverywhere)
     }
 
     /// A new session per successful login, with the scopes asked for (`?scope=`) or all that
@@ -67,9 +67,11 @@ struct SessionsController: RouteCollection {
         return .noContent
     }
 
+    /// Ends every login of the user, this one too; personal access tokens stay (scripts are not
+    /// logins: revoke those one by one).
     func logOutEverywhere(_ request: Request) async throws -> HTTPStatus {
         let identity = try request.auth.require(BearerIdentity.self)
-        try await sessions.endAll(of: identity.user.id, on: sessions.db)
+        try await sessions.endAll(of: identity.user.id, keepingPersonalAccessTokens: true, on: sessions.db)
         audit.record(.logoutAll, request, userID: identity.user.id)
         return .noContent
     }

@@ -11,7 +11,7 @@ enum TILMigrations {
          sessionsRevokedIndex, oauthSchema, oauthEndpointsSchema, signingKeysSchema, deviceAuthorizationSchema,
          nullSkippingIndexes, openIDConnectSchema, secondFactorSchema, passkeysSchema,
          passkeyChallengeAddresses, accountMailSchema, reauthenticationSchema, passwordResets, mailOutboxClaims,
-         emailVerifications]
+         emailVerifications, personalAccessTokens]
     }
 
     static let createUsers = Migration(

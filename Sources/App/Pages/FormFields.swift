@@ -28,4 +28,12 @@ struct FormFields: Sendable {
         guard value.utf8.count <= maxBytes else { throw Abort(.badRequest, reason: "The field \(name) is too long.") }
         return value
     }
+
+    /// Every value of `name` (checkboxes sharing it), at most `maxCount`, each at most `maxBytes`.
+    func every(_ name: String, maxCount: Int, maxBytes: Int = 4096) throws -> [String] {
+        let values = parameters.all(name)
+        guard values.count <= maxCount else { throw Abort(.badRequest, reason: "The field \(name) was sent too many times.") }
+        guard values.allSatisfy({ $0.utf8.count <= maxBytes }) else { throw Abort(.badRequest, reason: "The field \(name) is too long.") }
+        return values
+    }
 }

@@ -57,6 +57,11 @@ struct Stylesheet: RouteCollection {
         .secret code { font-size: 1.05em; letter-spacing: .05em; }
         ol.codes { font-family: ui-monospace, monospace; padding-left: 2rem; white-space: nowrap; }
         ol.codes li { margin-bottom: .35rem; }
+        fieldset { margin: 1rem 0 0; padding: .25rem .75rem .5rem; border: 1px solid #8884; border-radius: 6px; }
+        legend { font-weight: 600; padding: 0 .25rem; }
+        label.choice { display: flex; align-items: center; gap: .5rem; margin: .35rem 0; font-weight: 400; }
+        select { padding: .5rem; font: inherit; border: 1px solid #8888; border-radius: 6px; }
+        input.token { font-family: ui-monospace, monospace; font-size: .9em; }
 
         """
 

@@ -15,7 +15,7 @@ struct PasskeysController: RouteCollection {
     let recentAuthentication: RecentAuthentication
 
     func boot(routes: any RoutesBuilder) throws {
-        let mine = auth.guarded(routes.grouped("api", "users", "me", "passkeys"), needing: .account)
+        let mine = auth.sessionGuarded(routes.grouped("api", "users", "me", "passkeys"), needing: .account)
         mine.post("options", use: creationOptions)
         mine.post(use: register)
         mine.get(use: list)

@@ -38,16 +38,19 @@ extension TokenRepository {
     /// holds `scope`. `write` is a data-modifying statement with a `RETURNING` list that reads
     /// the caller as the one-row relation `caller` (column `user_id`): `INSERT ... SELECT ...,
     /// caller.user_id FROM caller RETURNING ...`, `UPDATE ... FROM caller WHERE ...`.
-    func checkedWrite(_ write: PostgresQuery, tokenDigest digest: String, scope: Scope) async throws -> CheckedWrite {
+    /// `touch` is how the use is recorded (`SessionTouch`: a personal access token's with its address).
+    func checkedWrite(
+        _ write: PostgresQuery, tokenDigest digest: String, scope: Scope, touch: SessionTouch
+    ) async throws -> CheckedWrite {
         let rows = try await db.query("""
             WITH caller AS (
-                SELECT s.id AS session_id, s.user_id, s.last_used_at < now() - interval '60 seconds' AS stale
+                SELECT s.id AS session_id, s.user_id, \(touch.isDue) AS stale
                 FROM tokens t JOIN sessions s ON s.id = t.session_id
                 WHERE t.digest = \(digest) AND t.expires_at > now() AND t.revoked_at IS NULL AND s.revoked_at IS NULL
-                  AND s.audience IS NULL AND \(scope.rawValue) = ANY (string_to_array(coalesce(t.scopes, s.scopes), ' '))
+                  AND s.audience IS NULL AND \(scope.rawValue) = ANY (string_to_array(coalesce(t.scopes, s.scopes), ' '))\(touch.restriction)
                 FOR SHARE OF s
             ), touch AS (
-                UPDATE sessions SET last_used_at = now() WHERE id IN (
+                UPDATE sessions SET \(touch.assignments) WHERE id IN (
                     SELECT s.id FROM sessions s JOIN caller c ON s.id = c.session_id WHERE c.stale
                     FOR NO KEY UPDATE OF s SKIP LOCKED)
             ), written AS (

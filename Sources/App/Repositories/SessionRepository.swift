@@ -2,7 +2,9 @@ import Foundation
 import Postgres
 
 /// Logins as their owner sees and ends them. Ending a session revokes every token of it: the
-/// access-token check and refresh redemption both require the session to be live.
+/// access-token check and refresh redemption both require the session to be live. Personal
+/// access tokens are sessions too (kind `pat`), but not logins: they are listed and revoked
+/// under `/api/users/me/tokens` (`PersonalAccessTokenRepository`), never here.
 struct SessionRepository: Sendable {
     let db: PostgresClient
 
@@ -15,7 +17,7 @@ struct SessionRepository: Sendable {
                    (SELECT c.name FROM oauth_clients c WHERE c.id = sessions.client_id) AS client_name,
                    \(unescaped: ListPosition.sessionCreatedMicros) AS page_created
             FROM sessions
-            WHERE user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
+            WHERE user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now() AND kind <> 'pat'
               AND \(sessionsAfter: page)
             ORDER BY created_at, id\(limitOf: page)
             """), request: page) { row in
@@ -56,17 +58,23 @@ struct SessionRepository: Sendable {
     func end(_ sessionID: UUID, of userID: UUID) async throws -> Bool {
         try await db.execute("""
             UPDATE sessions SET revoked_at = now()
-            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now()
+            WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND refresh_expires_at > now() AND kind <> 'pat'
             """) > 0
     }
 
     /// Ends every live session of `userID` except `kept` (nil: all of them), on `runner` when
-    /// it belongs to a larger transaction; how many ended.
+    /// it belongs to a larger transaction; how many ended. Personal access tokens end too
+    /// unless `keepingPersonalAccessTokens`: logout-all and the password change keep them (they
+    /// end logins, and a script's token is not one), a password reset, an operator's new
+    /// password and a second-factor reset end them (the account may be in the wrong hands).
     @discardableResult
-    func endAll(of userID: UUID, except kept: UUID? = nil, on runner: any PostgresQueryable) async throws -> Int {
+    func endAll(
+        of userID: UUID, except kept: UUID? = nil, keepingPersonalAccessTokens: Bool = false, on runner: any PostgresQueryable
+    ) async throws -> Int {
         try await runner.execute("""
             UPDATE sessions SET revoked_at = now()
             WHERE user_id = \(userID) AND revoked_at IS NULL AND id IS DISTINCT FROM \(kept)
+              AND NOT (\(keepingPersonalAccessTokens) AND kind = 'pat')
             """)
     }
 }

@@ -101,22 +101,26 @@ struct TokenRepository: Sendable {
     }
 
     /// Looks an access token up by digest, in one statement. The digest is compared once more
-    /// in constant time: the index lookup is not meant to be the check.
-    func authenticate(_ value: String) async throws -> Check {
+    /// in constant time: the index lookup is not meant to be the check. A token shaped like a
+    /// personal access token (`til_pat_…`) must belong to a `pat` session, and its use is
+    /// recorded with `address` (`SessionTouch`); any other token's statement is unchanged.
+    func authenticate(_ value: String, from address: String) async throws -> Check {
         let digest = SHA256.hex(of: value)
+        let personal = PersonalAccessToken.isShaped(value)
+        let touch = SessionTouch(personalFrom: personal ? address : nil)
         let rows = try await db.query("""
             WITH hit AS (
                 SELECT t.digest, t.expires_at <= now() AS expired,
                        (t.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
                        s.id AS session_id, coalesce(t.scopes, s.scopes) AS scopes,
-                       s.last_used_at < now() - interval '60 seconds' AS stale,
+                       \(touch.isDue) AS stale,
                        s.audience IS NOT NULL AS foreign, s.client_id, s.kind,
                        extract(epoch FROM now() - s.auth_time)::float8 AS auth_age,
                        u.id, u.name, u.username, u.password_hash AS "passwordHash"
                 FROM tokens t JOIN sessions s ON s.id = t.session_id LEFT JOIN users u ON u.id = s.user_id
-                WHERE t.digest = \(digest)
+                WHERE t.digest = \(digest)\(touch.restriction)
             ), touch AS (
-                UPDATE sessions SET last_used_at = now() FROM hit
+                UPDATE sessions SET \(touch.assignments) FROM hit
                 WHERE sessions.id = hit.session_id AND hit.stale AND NOT hit.expired AND NOT hit.revoked
             )
             SELECT * FROM hit

@@ -14,7 +14,7 @@ struct SecondFactorsController: RouteCollection {
     var secondFactors: SecondFactors { management.secondFactors }
 
     func boot(routes: any RoutesBuilder) throws {
-        let mfa = auth.guarded(routes.grouped("api", "users", "me", "mfa"), needing: .account)
+        let mfa = auth.sessionGuarded(routes.grouped("api", "users", "me", "mfa"), needing: .account)
         mfa.get(use: status)
         mfa.post("totp", use: startEnrolment)
         mfa.post("totp", "confirm", use: confirm)

@@ -40,4 +40,8 @@ extension SessionInfo: Content {}
 extension MFAStatus: Content {}
 
 extension AccountProfile: Content {}
+
+extension PersonalAccessToken: Content {}
+
+extension NewPersonalAccessToken: Content {}
 extension PasskeySummary: Content {}

@@ -8,7 +8,7 @@ struct GrantsController: RouteCollection {
     let audit: AuditLog
 
     func boot(routes: any RoutesBuilder) throws {
-        let account = auth.guarded(routes.grouped("api", "users", "me", "grants"), needing: .account)
+        let account = auth.sessionGuarded(routes.grouped("api", "users", "me", "grants"), needing: .account)
         account.get(use: list)
         account.delete(":clientID", use: withdraw)
     }

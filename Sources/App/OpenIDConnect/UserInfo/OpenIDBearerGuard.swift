@@ -20,7 +20,7 @@ struct OpenIDBearerGuard: AccessGuard {
         guard let sent = request.headers.bearerCredential else { throw BearerChallenge.missingToken }
         guard let token = BearerToken(sent) else { throw BearerChallenge.malformedToken }
         let identity: BearerIdentity
-        switch try await tokens.authenticate(token.value) {
+        switch try await tokens.authenticate(token.value, from: request.clientAddress) {
         case .valid(let valid): identity = valid
         // A client's own token has no user for userinfo to describe: to userinfo it is no token.
         case .clientOnly: throw BearerChallenge.invalidToken(BearerChallenge.unknownOrRevoked)

@@ -1,0 +1,38 @@
+import Foundation
+import TILWire
+import Web
+
+/// `/api/users/me/tokens`: the caller's personal access tokens — make one (its value shown
+/// once), list them, revoke one. A login's business only (`BearerAuth.sessionGuarded`, with the
+/// `account` scope): a personal access token cannot make or revoke tokens.
+struct PersonalAccessTokensController: RouteCollection {
+    let management: PersonalAccessTokenManagement
+    let auth: BearerAuth
+
+    func boot(routes: any RoutesBuilder) throws {
+        let mine = auth.sessionGuarded(routes.grouped("api", "users", "me", "tokens"), needing: .account)
+        mine.post(use: create)
+        mine.get(use: list)
+        mine.delete(":tokenID", use: revoke)
+    }
+
+    /// 201 with the token, which no cache may keep.
+    func create(_ request: Request) async throws -> Response {
+        let identity = try request.auth.require(BearerIdentity.self)
+        let body = try request.content.decode(PersonalAccessTokenRequest.self)
+        // reauth: `try await recentAuthentication.require(identity, request)` goes here once it lands.
+        let token = try await management.create(
+            body, for: identity.user, sessionID: identity.sessionID, holderScopes: identity.scopes, request)
+        return try ContentResponse(token, status: .created).encodeResponse(for: request).notStored()
+    }
+
+    func list(_ request: Request) async throws -> [PersonalAccessToken] {
+        try await management.tokens.list(of: try request.auth.require(User.self).id)
+    }
+
+    func revoke(_ request: Request) async throws -> HTTPStatus {
+        let user = try request.auth.require(User.self)
+        try await management.revoke(try request.parameters.require("tokenID", as: UUID.self), of: user, request)
+        return .noContent
+    }
+}
