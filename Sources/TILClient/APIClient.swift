@@ -11,6 +11,7 @@ public import Foundation
 ///
 /// Without a password in the app: `beginBrowserSignIn` / `finishBrowserSignIn` (the code flow of
 /// a native app, RFC 8252), then `accessToken(scopes:)` for a token per API from that one sign-in.
+/// In a script or CI: `init(server:personalAccessToken:)` with a token from `tokens.create`.
 ///
 /// Every request goes through a pipeline of small steps (`RequestStep`): base URL and JSON;
 /// Basic credentials for the login; a bearer token for everything else, renewed ahead of its
@@ -96,6 +97,7 @@ public struct APIClient: Sendable {
         switch request.authorization {
         case .bearer, .session:
             if response.status == 401 { throw TILError.notAuthenticated(reason) }
+            if response.status == 403, reason == PersonalAccessToken.needsLoginReason { throw TILError.needsLogin }
         case .none, .basic:
             break
         }

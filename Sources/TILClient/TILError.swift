@@ -28,6 +28,9 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `account.reauthenticate(password:proof:)` (with a code when `need.methods` is not empty)
     /// and send the request again — or set `Configuration.reauthenticate` to have it done.
     case reauthenticationRequired(ReauthenticationNeed)
+    /// The request was sent with a personal access token, and it needs a login (the server's
+    /// 403 "needs a login, not a personal access token", or a route known to need one).
+    case needsLogin
 
     /// The HTTP status, for errors that have one.
     public var status: Int? {
@@ -35,6 +38,7 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
         case .server(let status, _, _): status
         case .secondFactorRequired: 401
         case .reauthenticationRequired(let need): need.needsSecondFactor ? 403 : 401
+        case .needsLogin: 403
         default: nil
         }
     }
@@ -52,6 +56,7 @@ public enum TILError: Error, Sendable, Equatable, CustomStringConvertible {
         case .signInFailed(let error, let reason): "sign-in failed (\(error)): \(reason)"
         case .secondFactorRequired(let challenge): challenge.description
         case .reauthenticationRequired(let need): need.description
+        case .needsLogin: PersonalAccessToken.needsLoginReason
         }
     }
 }

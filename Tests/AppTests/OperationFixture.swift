@@ -32,6 +32,8 @@ struct OperationFixture {
     let passwordReset: (token: String, mfaToken: String)
     /// The token of the link that verifies the user's address.
     let emailToken: String
+    /// A personal access token of the user's (its id; made through the API by `session`).
+    let tokenID: UUID
 
     static func make(on app: TestApp) async throws -> OperationFixture {
         let user = try await User.create(on: app)
@@ -53,11 +55,13 @@ struct OperationFixture {
         let link = EmailVerificationTokens.issue(for: user.id, email: email, purpose: .verify)
         try await app.til.db.execute("UPDATE users SET email = \(email) WHERE id = \(user.id)")
         try await app.til.db.execute(link.insert)
+        let session = try await app.client.session(user.username, password, scope: everyScope)
         return OperationFixture(
-            user: user, session: try await app.client.session(user.username, password, scope: everyScope),
+            user: user, session: session,
             acronym: try await Acronym.create(user: user, on: app), category: try await App.Category.create(on: app), clientID: clientID,
             totpSecret: totpSecret, passkeyID: try await PasskeyRows.insert(for: user.id, authenticator: authenticator, on: app),
-            authenticator: authenticator, passwordReset: try await storePasswordReset(for: user, on: app), emailToken: link.token)
+            authenticator: authenticator, passwordReset: try await storePasswordReset(for: user, on: app), emailToken: link.token,
+            tokenID: try await PersonalAccessTokenRows.create(by: session.value, on: app).id)
     }
 
     /// For an operation documented `x-second-factor-proof` (it needs TOTP on and a code): turns
@@ -88,6 +92,7 @@ struct OperationFixture {
         case "code": TOTP(secret: totpSecret).code(at: Date())
         case "passkeyID": passkeyID.uuidString
         case "token": emailToken
+        case "tokenID": tokenID.uuidString
         default: nil
         }
     }

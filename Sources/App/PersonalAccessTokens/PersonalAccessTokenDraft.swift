@@ -5,9 +5,10 @@ import Web
 ///
 /// - `name`: a `Label` of 1 to 100 characters. Names are labels, not keys: two tokens may share
 ///   one (the id is what revokes a token, and the list shows when each was made).
-/// - `scopes`: one to `maxScopes` of TIL's scopes, each held by the login that creates the
+/// - `scopes`: up to `maxScopes` of TIL's scopes, each held by the login that creates the
 ///   token (a token is never more than its maker), never `account` or `clients:write` (the
-///   account's own management needs a login; registering clients is an administrator's).
+///   account's own management needs a login; registering clients is an administrator's). None
+///   at all is a token that can only say whose it is (`GET /api/users/me`).
 /// - `expiresIn`: whole seconds, from 1 to `PAT_MAX_TTL`; required (a token that never
 ///   expires is the one found in an old CI log years later).
 struct PersonalAccessTokenDraft: Sendable, Equatable {
@@ -38,7 +39,6 @@ struct PersonalAccessTokenDraft: Sendable, Equatable {
     }
 
     private static func scopes(_ asked: [Scope], holderScopes: [Scope]) throws -> [Scope] {
-        guard !asked.isEmpty else { throw refusal("name at least one scope (\(allowed))") }
         guard asked.count <= maxScopes else { throw refusal("at most \(maxScopes) scopes") }
         for scope in asked {
             let shown = "'\(scope.rawValue.prefix(64))'"

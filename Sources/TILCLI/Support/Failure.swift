@@ -33,6 +33,8 @@ struct Failure {
             default: .failed
             }
             (message, self.status) = ("\(reason) (\(code))", status)
+        case TILError.needsLogin:
+            (message, status) = ("\(PersonalAccessToken.needsLoginReason): unset TIL_TOKEN and run `til login`.", .notAuthenticated)
         case TILError.secondFactorRequired(let challenge):
             (message, status) = ("not authenticated: \(challenge). Run `til login`.", .notAuthenticated)
         case TILError.reauthenticationRequired(let need):

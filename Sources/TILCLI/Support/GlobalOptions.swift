@@ -10,8 +10,12 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    /// The client for this run: the stored tokens of the chosen server, or `TIL_TOKEN`.
-    func context(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> Context {
+    /// The client for this run: the stored tokens of the chosen server, or `TIL_TOKEN`. A command
+    /// `needingLogin` (managing the account) is refused before any request when `TIL_TOKEN`
+    /// holds a personal access token: the server would refuse it anyway.
+    func context(
+        environment: [String: String] = ProcessInfo.processInfo.environment, needingLogin: Bool = false
+    ) async throws -> Context {
         let store = FileCredentialStore(environment: environment)
         let url = try await serverURL(store: store, environment: environment)
         var configuration = APIClient.Configuration()
@@ -23,7 +27,9 @@ struct GlobalOptions: ParsableArguments {
         } else {
             APIClient(server: url, store: store, configuration: configuration)
         }
-        return Context(client: client, output: Output(json: json), usesEnvironmentToken: token != nil)
+        let personal = token.map(PersonalAccessToken.isShaped) ?? false
+        if needingLogin, personal { throw TILError.needsLogin }
+        return Context(client: client, output: Output(json: json), usesEnvironmentToken: token != nil, usesPersonalAccessToken: personal)
     }
 
     /// `--server`, else `TIL_SERVER`, else the server logged in to: the credentials file is
@@ -50,4 +56,9 @@ struct Context {
     let output: Output
     /// True when `TIL_TOKEN` supplies the bearer token instead of the store.
     let usesEnvironmentToken: Bool
+    /// True when that token is a personal access token (`til_pat_…`).
+    let usesPersonalAccessToken: Bool
+
+    /// What `TIL_TOKEN` holds, in words.
+    var tokenKind: String { usesPersonalAccessToken ? "a personal access token" : "a bearer token" }
 }

@@ -10,6 +10,10 @@ import TILClient
 // one row (`ItemRoute`), or a confirmation for people (`ActionRoute`). A route is named after its type, as a command would be (`Show` →
 // `show`), unless its configuration names it.
 
+/// A route that manages the account (sessions, second factors, tokens): it needs a login, and
+/// is refused before any request when `TIL_TOKEN` holds a personal access token.
+protocol NeedsLogin {}
+
 /// A command that prints the rows of a list route, paged as `ListOptions` says.
 protocol ListRoute: ParsableArguments {
     associatedtype Row: TableRow & Decodable & Sendable
@@ -46,7 +50,7 @@ struct ListCommand<Route: ListRoute>: AsyncParsableCommand {
     @OptionGroup var route: Route
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: Route.self is any NeedsLogin.Type)
         try await listing.show({ route.pages(on: context.client, limit: $0) }, with: context.output)
     }
 }
@@ -58,7 +62,7 @@ struct RowsCommand<Route: RowsRoute>: AsyncParsableCommand {
     @OptionGroup var route: Route
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: Route.self is any NeedsLogin.Type)
         try context.output.list(try await route.rows(from: context.client))
     }
 }
@@ -70,7 +74,7 @@ struct ItemCommand<Route: ItemRoute>: AsyncParsableCommand {
     @OptionGroup var route: Route
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: Route.self is any NeedsLogin.Type)
         try context.output.one(try await route.item(from: context.client))
     }
 }
@@ -82,7 +86,7 @@ struct ActionCommand<Route: ActionRoute>: AsyncParsableCommand {
     @OptionGroup var route: Route
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: Route.self is any NeedsLogin.Type)
         context.output.done(try await route.perform(on: context.client))
     }
 }

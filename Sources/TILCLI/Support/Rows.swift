@@ -38,3 +38,11 @@ extension PasskeySummary: TableRow {
         [id.uuidString, name, WireDate.text(of: createdAt), lastUsedAt.map(WireDate.text(of:)) ?? "never", backedUp ? "yes" : "no"]
     }
 }
+
+extension PersonalAccessToken: TableRow {
+    static var headers: [String] { ["ID", "NAME", "SCOPES", "CREATED", "EXPIRES", "LAST USED", "FROM"] }
+    var cells: [String] {
+        [id.uuidString, name, scopes.map(\.rawValue).joined(separator: " "), WireDate.text(of: createdAt), WireDate.text(of: expiresAt),
+         lastUsedAt.map(WireDate.text(of:)) ?? "never", lastUsedFrom ?? ""]
+    }
+}

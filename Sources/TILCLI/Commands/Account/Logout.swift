@@ -11,7 +11,7 @@ struct Logout: AsyncParsableCommand {
     var all = false
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: true)
         if all {
             try await context.client.logoutEverywhere()
             return context.output.done("Logged out everywhere.")

@@ -18,7 +18,7 @@ struct Password: AsyncParsableCommand {
     @OptionGroup var secondFactor: SecondFactorOptions
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: true)
         let totpOn = if secondFactor.isGiven { true } else { try await context.client.mfa.status().totp }
         let current: String, new: String
         if passwordStdin {

@@ -8,7 +8,7 @@ struct SessionsCommand: AsyncParsableCommand {
         commandName: "sessions", abstract: "Where you are logged in (needs the account scope).",
         subcommands: [RowsCommand<List>.self, ActionCommand<End>.self], defaultSubcommand: RowsCommand<List>.self)
 
-    struct List: RowsRoute {
+    struct List: RowsRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "Every live session, oldest first; * marks this one.")
 
         func rows(from client: APIClient) async throws -> [SessionInfo] {
@@ -16,7 +16,7 @@ struct SessionsCommand: AsyncParsableCommand {
         }
     }
 
-    struct End: ActionRoute {
+    struct End: ActionRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "End one session: its tokens stop working.")
         @Argument(help: "The session's id.", transform: Identifier.parse) var id: UUID
 

@@ -23,7 +23,7 @@ struct Status: AsyncParsableCommand {
             let state = me.emailVerified == true ? "verified" : "not verified"
             output.line("Email:   \(email) (\(state))" + (me.pendingEmail.map { ", changing to \($0) once verified" } ?? ""))
         }
-        if context.usesEnvironmentToken { return output.line("Token:   from TIL_TOKEN") }
+        if context.usesEnvironmentToken { return output.line("Token:   \(context.tokenKind) from TIL_TOKEN") }
         output.line("Tokens:")
         try output.list(tokens)
     }

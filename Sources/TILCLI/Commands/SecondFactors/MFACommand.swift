@@ -14,7 +14,7 @@ struct MFACommand: AsyncParsableCommand {
         subcommands: [ItemCommand<Status>.self, Enable.self, Confirm.self, Disable.self, NewRecoveryCodes.self],
         defaultSubcommand: ItemCommand<Status>.self)
 
-    struct Status: ItemRoute {
+    struct Status: ItemRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "Whether TOTP is on, recovery codes left, passkeys held.")
 
         func item(from client: APIClient) async throws -> MFAStatus {
@@ -30,7 +30,7 @@ struct MFACommand: AsyncParsableCommand {
         @OptionGroup var proof: AccountProof
 
         func run() async throws {
-            let context = try await options.context()
+            let context = try await options.context(needingLogin: true)
             let on = try await context.client.mfa.status().totp
             let password = try proof.password()
             try await context.client.mfa.disableTOTP(currentPassword: password, proof: try proof.secondFactor.answer(ifNeeded: on))
@@ -47,7 +47,7 @@ struct MFACommand: AsyncParsableCommand {
         @OptionGroup var proof: AccountProof
 
         func run() async throws {
-            let context = try await options.context()
+            let context = try await options.context(needingLogin: true)
             guard try await context.client.mfa.status().totp else {
                 throw UsageError("TOTP is not on for this account, so it has no recovery codes: `til mfa enable` first.")
             }

@@ -22,7 +22,7 @@ extension MFACommand {
         var lightBackground = false
 
         func run() async throws {
-            let context = try await options.context()
+            let context = try await options.context(needingLogin: true)
             let enrolment = try await context.client.mfa.startTOTP()
             let output = context.output
             if options.json { return try output.printJSON(enrolment) }
@@ -50,7 +50,7 @@ extension MFACommand {
         var code: String
 
         func run() async throws {
-            try await Self.confirm(code, with: try await options.context())
+            try await Self.confirm(code, with: try await options.context(needingLogin: true))
         }
 
         static func confirm(_ code: String, with context: Context) async throws {

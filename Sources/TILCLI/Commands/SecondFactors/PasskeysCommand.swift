@@ -9,7 +9,7 @@ struct PasskeysCommand: AsyncParsableCommand {
         subcommands: [RowsCommand<List>.self, ActionCommand<Rename>.self, ActionCommand<Remove>.self],
         defaultSubcommand: RowsCommand<List>.self)
 
-    struct List: RowsRoute {
+    struct List: RowsRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "Every passkey of your account.")
 
         func rows(from client: APIClient) async throws -> [PasskeySummary] {
@@ -17,7 +17,7 @@ struct PasskeysCommand: AsyncParsableCommand {
         }
     }
 
-    struct Rename: ActionRoute {
+    struct Rename: ActionRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "Give a passkey a new name.")
         @Argument(help: "The passkey's id (the ID column of `til passkeys`).", transform: Identifier.parse) var id: UUID
         @Argument(help: "Its new name.") var name: String
@@ -28,7 +28,7 @@ struct PasskeysCommand: AsyncParsableCommand {
         }
     }
 
-    struct Remove: ActionRoute {
+    struct Remove: ActionRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "Remove a passkey: it no longer signs in.")
         @Argument(help: "The passkey's id (the ID column of `til passkeys`).", transform: Identifier.parse) var id: UUID
 
