@@ -119,7 +119,7 @@ public struct TIL: Sendable {
             management: totpManagement, auth: auth, recentAuthentication: recentAuthentication))
         try configureReauthentication(app, proofs: proofs, auth: auth, audit: audit)
         try configurePasskeys(app, passkeys, auth: auth, audit: audit, tokens: tokens)
-        try configurePersonalAccessTokens(app, auth: auth, audit: audit)
+        try configurePersonalAccessTokens(app, issuer: issuer, auth: auth, audit: audit)
         try app.register(collection: UsersController(
             users: users, acronyms: acronyms, hasher: hasher, passwordRules: configuration.passwordRules, auth: auth, emails: emails))
         try app.register(collection: AcronymsController(
@@ -183,7 +183,7 @@ public struct TIL: Sendable {
             tokenMaxLifetime: settings.personalAccessTokenMaxTTL, audit: audit, recentAuthentication: recentAuthentication,
             emails: emails)
         try app.register(collection: account)
-        try configurePersonalAccessTokenPages(app, accountPages: account, audit: audit)
+        try configurePersonalAccessTokenPages(app, accountPages: account, issuer: issuer, audit: audit)
         try app.register(collection: AccountTOTPController(account: account, management: totp))
         try app.register(collection: AccountPasswordController(
             account: account, proofs: totp.proofs, passwords: passwordReplacement, audit: audit))

@@ -9,6 +9,8 @@ struct PersonalAccessTokenManagement: Sendable {
     let tokens: PersonalAccessTokenRepository
     /// `PAT_MAX_TTL`.
     let maxLifetime: Duration
+    /// Where the notice's link to the account page points.
+    let issuer: ServedIssuer
     let audit: AuditLog
 
     static let tooMany = Abort(
@@ -20,13 +22,18 @@ struct PersonalAccessTokenManagement: Sendable {
     static let gone = Abort(.notFound, reason: "No live personal access token of yours has that id.")
 
     /// A new token for `user` as `request` describes it, made by their login `sessionID`, which
-    /// holds `holderScopes`: shown once, audited as `pat.created` (without its value). Throws
+    /// holds `holderScopes`: shown once, audited as `pat.created` (without its value), its notice
+    /// queued to the user's verified email in the same transaction. Throws
     /// the draft's 400s, `tooMany` (409), `thirdParty` (403), or 401 when the login has ended.
     func create(
         _ request: PersonalAccessTokenRequest, for user: User, sessionID: UUID, holderScopes: [Scope], _ httpRequest: Request
     ) async throws -> NewPersonalAccessToken {
         let draft = try PersonalAccessTokenDraft(request, holderScopes: holderScopes, maxLifetime: maxLifetime)
-        switch try await tokens.create(draft, for: user.id, by: sessionID) {
+        let (username, accountPage) = (user.username, issuer.current.endpoint(AccountPageController.path))
+        let notice = { @Sendable (token: NewPersonalAccessToken, recipient: String) in
+            PersonalAccessTokenMail.created(token, for: username, to: recipient, accountPage: accountPage)
+        }
+        switch try await tokens.create(draft, for: user.id, by: sessionID, notice: notice) {
         case .created(let token):
             audit.record(.personalAccessTokenCreated, httpRequest, userID: user.id, sessionID: token.id)
             return token

@@ -29,16 +29,21 @@ struct PersonalAccessTokenRepository: Sendable {
     /// each counts the ones before it (no burst of creations passes the cap), and the creator
     /// is read after the lock, so a password reset or second-factor reset that ended it first
     /// refuses the creation, and one that comes after ends the new token with the rest.
-    /// `alsoOnCreation` runs in the same transaction once the token is stored (its notice mail).
+    /// The `notice` of the new token is queued in the same transaction, to the user's email if
+    /// it is verified (`MailOutbox`): the token and its notice are committed together, or neither.
     func create(
         _ draft: PersonalAccessTokenDraft, for userID: UUID, by creator: UUID,
-        alsoOnCreation: @Sendable (PostgresTransaction) async throws -> Void = { _ in }
+        notice: @escaping @Sendable (_ token: NewPersonalAccessToken, _ recipient: String) -> OutgoingMail
     ) async throws -> Creation {
         let (sessionID, tokenID) = (SecureRandom.uuid(), SecureRandom.uuid())
         let value = PersonalAccessToken.prefix + SecureRandom.token()
         let expiry: PostgresQuery = "date_trunc('second', now() + \(draft.lifetime) * interval '1 second')"
         return try await db.withTransaction { tx in
-            try await tx.execute("SELECT 1 FROM users WHERE id = \(userID) FOR UPDATE")
+            let owner = try await tx.query("""
+                SELECT CASE WHEN email_verified_at IS NOT NULL THEN email END AS verified_email
+                FROM users WHERE id = \(userID) FOR UPDATE
+                """).first
+            let verifiedEmail = try owner?.decode(column: "verified_email", as: String?.self)
             let row = try await tx.query("""
                 WITH creator AS (
                     SELECT kind IN ('login', 'browser') OR client_id = \(TILMigrations.tilCLIClientID) AS first_party
@@ -67,10 +72,11 @@ struct PersonalAccessTokenRepository: Sendable {
                 case nil: .creatorEnded
                 }
             }
-            try await alsoOnCreation(tx)
-            return .created(NewPersonalAccessToken(
+            let token = NewPersonalAccessToken(
                 id: sessionID, name: draft.name, token: value, scopes: draft.scopes, createdAt: createdAt,
-                expiresAt: try row.decode(column: "expires_at", as: Date.self)))
+                expiresAt: try row.decode(column: "expires_at", as: Date.self))
+            if let verifiedEmail { try await tx.execute(MailOutbox.enqueue(notice(token, verifiedEmail))) }
+            return .created(token)
         }
     }
 
