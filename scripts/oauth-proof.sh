@@ -33,6 +33,9 @@
 #   browser  also issue 21's email verification: the link of the mail (its outbox row) opens a
 #            page with one button, which verifies; a change on the account page, pending until
 #            its own link is followed (browser_email.py, with screenshots)
+#   browser  also issue 21's personal access tokens: made on the account page, shown once, used by
+#            a script within their scopes, listed with their last use, revoked (browser_tokens.py,
+#            with screenshots)
 #   both     RFC 8628: the device verification page, the code, consent (browser_device.py, with
 #            screenshots); authlib polling the device grant as til-cli (authlib_device.py)
 #
@@ -107,6 +110,7 @@ in_mode browser && run browser_passkeys.py
 in_mode browser && run browser_reauth.py
 in_mode browser && run browser_reset.py
 in_mode browser && run browser_email.py
+in_mode browser && run browser_tokens.py
 in_mode client && run authlib_client.py
 in_mode client && run authlib_device.py
 in_mode client && run authlib_rotation.py

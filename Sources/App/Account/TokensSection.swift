@@ -15,8 +15,8 @@ struct TokensSection: Sendable {
         AccountSection.render(
             id: "tokens", heading: "Personal access tokens",
             lead: """
-                <p class="hint">Tokens for scripts and CI, used instead of your password: \
-                <code>Authorization: Bearer til_pat_…</code>. They cannot manage your account, and stay when you sign out everywhere or change your password.</p>
+                <p class="hint">Tokens for scripts and CI, sent as <code>Authorization: Bearer til_pat_…</code> instead of \
+                your password. They cannot manage your account, and they stay when you sign out everywhere or change your password.</p>
 
                 """,
             items: tokens.map(item), empty: "No personal access tokens.", after: form)

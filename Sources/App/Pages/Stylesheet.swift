@@ -60,7 +60,7 @@ struct Stylesheet: RouteCollection {
         fieldset { margin: 1rem 0 0; padding: .25rem .75rem .5rem; border: 1px solid #8884; border-radius: 6px; }
         legend { font-weight: 600; padding: 0 .25rem; }
         label.choice { display: flex; align-items: center; gap: .5rem; margin: .35rem 0; font-weight: 400; }
-        select { padding: .5rem; font: inherit; border: 1px solid #8888; border-radius: 6px; }
+        select { display: block; padding: .5rem; font: inherit; border: 1px solid #8888; border-radius: 6px; }
         input.token { font-family: ui-monospace, monospace; font-size: .9em; }
 
         """
