@@ -14,11 +14,8 @@ final class PersonalAccessTokenCommandTests: XCTestCase {
 
     func testAScriptMakesUsesListsAndRevokesAToken() async throws {
         try await LiveServer.run { server in
-            let (user, password) = try await server.makeUser()
-            let til = try CommandLine(server: server.url)
+            let (til, user, _) = try await server.loggedInCommandLine()
             defer { til.removeConfig() }
-            let login = try await til.run("login", "--username", user.username, "--password-stdin", stdin: password + "\n")
-            XCTAssertEqual(login.status, 0, login.stderr)
 
             let created = try await til.run("tokens", "create", "CI deploys", "--scope", "acronyms:write", "--expires-in", "30d")
             XCTAssertEqual(created.status, 0, created.stderr)
@@ -77,10 +74,8 @@ final class PersonalAccessTokenCommandTests: XCTestCase {
 
     func testLifetimesTheCommandTakesAndRefuses() async throws {
         try await LiveServer.run(settings: ["PAT_MAX_TTL": "86400"]) { server in
-            let (user, password) = try await server.makeUser()
-            let til = try CommandLine(server: server.url)
+            let (til, _, _) = try await server.loggedInCommandLine()
             defer { til.removeConfig() }
-            _ = try await til.run("login", "--username", user.username, "--password-stdin", stdin: password + "\n")
             for text in ["0", "-1d", "3x", "d", "1.5h", "9999999999999999999d", "３０d"] {
                 let refused = try await til.run("tokens", "create", "t", "--expires-in=\(text)")
                 assertFails(refused, status: 1, stderrPrefix: "til: The value '\(text)' is invalid for '--expires-in <expires-in>'")

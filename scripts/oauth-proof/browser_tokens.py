@@ -12,19 +12,11 @@ import requests
 from selenium.webdriver.common.by import By
 
 from browser_login import chromium, page_text, press, screenshot, wait_for
-from browser_totp import fill, submit, whole_page_screenshot
-from proof import ADMIN_PASSWORD, TIL_URL, check, check_equal, summary
+from browser_totp import create_user, fill, submit, whole_page_screenshot
+from proof import TIL_URL, check, check_equal, summary
 
 USERNAME, PASSWORD = "petra", "correct horse battery staple"
 SCANNER = re.compile(r"til_pat_[A-Za-z0-9_-]{43}")
-
-
-def create_user():
-    login = requests.post(f"{TIL_URL}/api/users/login", params={"scope": "users:write"}, auth=("admin", ADMIN_PASSWORD), timeout=10)
-    check_equal(login.status_code, 200, "the admin logs in with users:write")
-    created = requests.post(f"{TIL_URL}/api/users", timeout=10, headers={"Authorization": f"Bearer {login.json()['value']}"},
-                            json={"name": "Petra", "username": USERNAME, "password": PASSWORD})
-    check_equal(created.status_code, 200, "a user for the proof")
 
 
 def make_token(driver):
@@ -87,7 +79,7 @@ def revoke_token(driver, token):
 
 
 def main():
-    create_user()
+    create_user("Petra", USERNAME, PASSWORD)
     driver = chromium()
     try:
         token = make_token(driver)
