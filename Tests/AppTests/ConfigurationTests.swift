@@ -64,6 +64,7 @@ final class ConfigurationTests: XCTestCase {
         .smtpCAFile: ["/nonexistent/ca.pem"],
         .passwordResetTTL: ["299", "86401", "30m"],
         .smtpTimeout: ["0", "601", "5s"],
+        .personalAccessTokenMaxTTL: ["0", "158112001", "1y"],
     ]
     private let freeText: Set<EnvironmentVariable> = [.databaseHost, .databaseUsername, .databasePassword, .databaseName]
 

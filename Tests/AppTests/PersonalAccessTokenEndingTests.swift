@@ -87,4 +87,25 @@ final class PersonalAccessTokenEndingTests: XCTestCase {
             }
         }
     }
+
+    /// The same with an operator's second-factor reset, which takes the account's token
+    /// creation lock before it ends the sessions.
+    func testACreationRacingASecondFactorResetLeavesNoLiveToken() async throws {
+        try await withTestApp { app in
+            let user = try await User.create(on: app)
+            for trial in 1...5 {
+                let login = try await app.client.session(user.username)
+                let client = app.client
+                let administration = app.til.administration
+                async let creation = client.createPAT("race \(trial)", bearer: login.value)
+                async let reset = administration.resetSecondFactors(of: user.username)
+                let (created, _) = try await (creation, reset)
+                XCTAssertTrue([201, 401].contains(created.status.code), "trial \(trial): \(created.bodyString)")
+                let live = try await app.number("""
+                    SELECT count(*)::int AS n FROM sessions WHERE user_id = \(user.id) AND kind = 'pat' AND revoked_at IS NULL
+                    """)
+                XCTAssertEqual(live, 0, "trial \(trial): a token outlived the reset (\(created.status.code))")
+            }
+        }
+    }
 }

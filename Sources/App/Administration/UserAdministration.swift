@@ -93,9 +93,9 @@ public struct UserAdministration: Sendable {
         let sessions = passwords.sessions
         let totp = TOTPCredentialRepository(db: sessions.db, secretKey: nil)
         let reset = try await sessions.db.withTransaction { tx in
-            // The user row first, as a personal access token's creation takes it: a token being
-            // created now is committed before the sessions below are read, and so ended with them.
-            try await tx.execute("SELECT 1 FROM users WHERE id = \(user.id) FOR UPDATE")
+            // A personal access token being created now is committed before the sessions below
+            // are read, and so ended with them (or sees its login ended, and is refused).
+            try await tx.execute(PersonalAccessTokenRepository.creationLock(of: user.id))
             let removed = try await totp.removeAll(of: user.id, on: tx) > 0
             let passkeys = try await PasskeyRepository.removeAll(of: user.id, on: tx)
             return SecondFactorReset(

@@ -25,10 +25,12 @@ struct PersonalAccessTokenRepository: Sendable {
     }
 
     /// Stores `draft` for `userID`, asked for by its login `creator`, with a fresh token value.
-    /// One transaction: the user row is locked first, so creations for one account queue and
-    /// each counts the ones before it (no burst of creations passes the cap), and the creator
-    /// is read after the lock, so a password reset or second-factor reset that ended it first
-    /// refuses the creation, and one that comes after ends the new token with the rest.
+    /// One transaction that first takes the account's `creationLock` (creations for one account
+    /// queue, and each counts the ones before it: no burst passes the cap) and reads the user
+    /// row `FOR SHARE` (a new password, which writes that row, waits for it or goes first). The
+    /// creator is read after both, so a password reset or a second-factor reset (which takes
+    /// the same lock) that ended it first refuses the creation, and one that comes after ends
+    /// the new token with the rest.
     /// The `notice` of the new token is queued in the same transaction, to the user's email if
     /// it is verified (`MailOutbox`): the token and its notice are committed together, or neither.
     func create(
@@ -39,9 +41,10 @@ struct PersonalAccessTokenRepository: Sendable {
         let value = PersonalAccessToken.prefix + SecureRandom.token()
         let expiry: PostgresQuery = "date_trunc('second', now() + \(draft.lifetime) * interval '1 second')"
         return try await db.withTransaction { tx in
+            try await tx.execute(Self.creationLock(of: userID))
             let owner = try await tx.query("""
                 SELECT CASE WHEN email_verified_at IS NOT NULL THEN email END AS verified_email
-                FROM users WHERE id = \(userID) FOR UPDATE
+                FROM users WHERE id = \(userID) FOR SHARE
                 """).first
             let verifiedEmail = try owner?.decode(column: "verified_email", as: String?.self)
             let row = try await tx.query("""
@@ -78,6 +81,13 @@ struct PersonalAccessTokenRepository: Sendable {
             if let verifiedEmail { try await tx.execute(MailOutbox.enqueue(notice(token, verifiedEmail))) }
             return .created(token)
         }
+    }
+
+    /// The statement that takes the transaction-scoped lock on `userID`'s token creations
+    /// (advisory lock class 5): whatever must see every token of the account, a creation
+    /// committed before it included, takes it before reading them (`users mfa-reset`).
+    static func creationLock(of userID: UUID) -> PostgresQuery {
+        "SELECT pg_advisory_xact_lock(5, hashtext(\(userID.uuidString)))"
     }
 
     /// The account's live tokens, oldest first: never a value or a digest.
