@@ -215,8 +215,8 @@ final class PersonalAccessTokenTests: XCTestCase {
     }
 }
 
-/// An access token of an OAuth session `client` holds for `userID` (every scope), written
-/// straight into the database: the client registered first.
+/// An access token of an OAuth session `client` holds for `userID` (every scope), its user
+/// signed in just now, written straight into the database: the client registered first.
 func insertOAuthSession(of userID: UUID, client: String, on app: TestApp) async throws -> String {
     let value = SecureRandom.token()
     let sessionID = UUID()
@@ -227,9 +227,9 @@ func insertOAuthSession(of userID: UUID, client: String, on app: TestApp) async 
         """)
     try await app.til.db.execute("""
         WITH s AS (
-            INSERT INTO sessions (id, user_id, kind, client_id, scopes, expires_at, refresh_expires_at)
+            INSERT INTO sessions (id, user_id, kind, client_id, scopes, expires_at, refresh_expires_at, auth_time)
             VALUES (\(sessionID), \(userID), 'oauth', \(client), 'acronyms:write categories:write users:write account',
-                    now() + interval '1 hour', now() + interval '1 day')
+                    now() + interval '1 hour', now() + interval '1 day', now())
         )
         INSERT INTO tokens (id, digest, user_id, session_id, expires_at)
         VALUES (gen_random_uuid(), \(SHA256.hex(of: value)), \(userID), \(sessionID), now() + interval '1 hour')

@@ -70,6 +70,7 @@ final class RecentAuthenticationTests: XCTestCase {
             XCTAssertEqual(Set(marked), [
                 "POST /api/users/me/mfa/totp", "POST /api/users/me/mfa/totp/confirm", "POST /api/users/me/passkeys/options",
                 "POST /api/users/me/passkeys", "DELETE /api/users/me/passkeys/{passkeyID}", "PUT /api/users/me/email",
+                "POST /api/users/me/tokens",
             ])
         }
     }

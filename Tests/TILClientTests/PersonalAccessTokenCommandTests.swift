@@ -7,7 +7,7 @@ import XCTest
 /// `tokens` API and personal-access-token client.
 final class PersonalAccessTokenCommandTests: XCTestCase {
     static let loginOnlyCommands: [[String]] = [
-        ["sessions"], ["sessions", "end", UUID().uuidString], ["logout"], ["logout", "--all"], ["password", "--password-stdin"],
+        ["sessions"], ["sessions", "end", UUID().uuidString], ["logout"], ["logout", "--all"], ["password", "--password-stdin"], ["reauth"],
         ["mfa"], ["mfa", "enable"], ["mfa", "disable"], ["mfa", "recovery-codes"], ["passkeys"], ["passkeys", "remove", UUID().uuidString],
         ["tokens"], ["tokens", "list"], ["tokens", "create", "x", "--expires-in", "1d"], ["tokens", "revoke", UUID().uuidString],
     ]

@@ -12,8 +12,8 @@ import requests
 from selenium.webdriver.common.by import By
 
 from browser_login import chromium, page_text, press, screenshot, wait_for
-from browser_totp import create_user, fill, submit, whole_page_screenshot
-from proof import TIL_URL, check, check_equal, summary
+from browser_totp import fill, submit, whole_page_screenshot
+from proof import TIL_URL, check, check_equal, create_user, summary
 
 USERNAME, PASSWORD = "petra", "correct horse battery staple"
 SCANNER = re.compile(r"til_pat_[A-Za-z0-9_-]{43}")

@@ -12,7 +12,7 @@ extension TIL {
     /// `/api/users/me/tokens`.
     func configurePersonalAccessTokens(_ app: Application, issuer: ServedIssuer, auth: BearerAuth, audit: AuditLog) throws {
         try app.register(collection: PersonalAccessTokensController(
-            management: personalAccessTokens(issuer: issuer, audit: audit), auth: auth))
+            management: personalAccessTokens(issuer: issuer, audit: audit), auth: auth, recentAuthentication: recentAuthentication))
     }
 
     /// The account page's forms for them, beside `accountPages`.

@@ -13,7 +13,7 @@ struct ReauthenticationController: RouteCollection {
     static let maxPasswordBytes = 1024
 
     func boot(routes: any RoutesBuilder) throws {
-        auth.guarded(routes.grouped("api", "users", "me"), needing: .account).post("reauth", use: reauthenticate)
+        auth.sessionGuarded(routes.grouped("api", "users", "me"), needing: .account).post("reauth", use: reauthenticate)
     }
 
     func reauthenticate(_ request: Request) async throws -> HTTPStatus {

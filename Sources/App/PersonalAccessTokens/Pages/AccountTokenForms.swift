@@ -7,6 +7,7 @@ import Web
 /// `PersonalAccessTokenManagement`: `POST /account/tokens` makes one and answers the page that
 /// shows it once; `/account/tokens/:tokenID/revoke` revokes one and answers 303 back to the
 /// account page. A browser sign-in is a full login: its tokens may hold any scope a token may.
+/// Making one needs a recent sign-in (`AccountPageController.freshSignIn`), as the API's does.
 struct AccountTokenForms: RouteCollection {
     let accountPages: AccountPageController
     let management: PersonalAccessTokenManagement
@@ -19,6 +20,7 @@ struct AccountTokenForms: RouteCollection {
 
     func create(_ request: Request) async throws -> Response {
         guard let (fields, session) = try await accountPages.signedInForm(request) else { return accountPages.signInFirst(request) }
+        if let fresh = accountPages.freshSignIn(session, request) { return fresh }
         let scopes = try fields.every("scope", maxCount: PersonalAccessTokenDraft.maxScopes, maxBytes: 64).map(Scope.init(rawValue:))
         guard let expiresIn = Int(try fields.single("expires_in", maxBytes: 16) ?? "") else {
             throw Abort(.badRequest, reason: "'expiresIn' must be a whole number of seconds.")
@@ -26,7 +28,6 @@ struct AccountTokenForms: RouteCollection {
         let asked = PersonalAccessTokenRequest(
             name: try fields.single("name", maxBytes: PersonalAccessTokenDraft.maxNameBytes * 4) ?? "", scopes: scopes,
             expiresIn: expiresIn)
-        // reauth: the browser's step-up (a fresh sign-in, `max_age`) goes here once it lands.
         let token = try await management.create(
             asked, for: session.user, sessionID: session.id, holderScopes: PersonalAccessTokenDraft.allowedScopes, request)
         return accountPages.loginPages.sliding(PageResponse(html: NewTokenPage(token: token).html), session).response

@@ -18,7 +18,7 @@ struct Reauth: AsyncParsableCommand {
     @OptionGroup var proof: AccountProof
 
     func run() async throws {
-        let context = try await options.context()
+        let context = try await options.context(needingLogin: true)
         let password = try proof.password()
         do {
             try await context.client.account.reauthenticate(password: password, proof: try proof.secondFactor.given())
