@@ -40,13 +40,17 @@ final class PersonalAccessTokenEndingTests: XCTestCase {
         }
     }
 
-    /// A reset (`PasswordReplacement` unless told to keep them), the operator's `users
-    /// set-password` and `users mfa-reset` all end the tokens with every login.
+    /// A password reset by mail (`POST /api/users/password-reset/confirm`), the operator's
+    /// `users set-password` and `users mfa-reset` all end the tokens with every login.
     func testAResetAnOperatorsPasswordAndASecondFactorResetEndTheTokens() async throws {
         try await withTestApp { app in
-            let user = try await User.create(username: "ending-\(UUID().uuidString.prefix(8))", on: app)
+            let (user, email) = try await app.userWithVerifiedEmail(username: "ending-\(UUID().uuidString.prefix(8))")
             let endings: [(String, () async throws -> Void)] = [
-                ("a password reset", { try await app.til.passwordReplacement.replace(passwordOf: user.id, with: "reset-password-1") }),
+                ("a password reset", {
+                    let token = try await app.resetToken(for: user.username, mailedTo: email)
+                    let confirmed = try await app.confirmReset(["token": token, "newPassword": "reset-password-1"])
+                    XCTAssertEqual(confirmed.status.code, 204, confirmed.bodyString)
+                }),
                 ("users set-password", { try await app.til.administration.setPassword("operator-password", of: user.username) }),
                 ("users mfa-reset", { _ = try await app.til.administration.resetSecondFactors(of: user.username) }),
             ]
