@@ -10,7 +10,7 @@ public struct PersonalAccessToken: Codable, Sendable, Hashable {
     public var scopes: [Scope]
     @WireDate public var createdAt: Date
     @WireDate public var expiresAt: Date
-    /// When it was last sent, to within a minute; nil until its first use.
+    /// When it was last sent, to within a minute; nil (absent on the wire) until its first use.
     @OptionalWireDate public var lastUsedAt: Date?
     /// The client address of that use, as the server saw it.
     public var lastUsedFrom: String?
