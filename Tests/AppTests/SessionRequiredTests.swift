@@ -24,7 +24,8 @@ final class SessionRequiredTests: XCTestCase {
                 "POST /api/users/me/tokens", "GET /api/users/me/tokens", "DELETE /api/users/me/tokens/:tokenID",
                 "GET /api/users/me/sessions", "DELETE /api/users/me/sessions/:sessionID", "POST /api/users/logout-all",
                 "PUT /api/users/me/password", "POST /api/users/me/mfa/totp", "POST /api/users/me/mfa/recovery-codes",
-                "DELETE /api/users/me/passkeys/:passkeyID", "POST /api/users/me/reauth",
+                "DELETE /api/users/me/passkeys/:passkeyID", "POST /api/users/me/reauth", "PUT /api/users/me/email",
+                "POST /api/users/me/email/verification",
             ] {
                 XCTAssertTrue(guarded.contains(needed), "\(needed) takes a personal access token")
             }

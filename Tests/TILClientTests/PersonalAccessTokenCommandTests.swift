@@ -8,6 +8,7 @@ import XCTest
 final class PersonalAccessTokenCommandTests: XCTestCase {
     static let loginOnlyCommands: [[String]] = [
         ["sessions"], ["sessions", "end", UUID().uuidString], ["logout"], ["logout", "--all"], ["password", "--password-stdin"], ["reauth"],
+        ["email", "set", "new@example.com", "--password-stdin"], ["email", "resend"],
         ["mfa"], ["mfa", "enable"], ["mfa", "disable"], ["mfa", "recovery-codes"], ["passkeys"], ["passkeys", "remove", UUID().uuidString],
         ["tokens"], ["tokens", "list"], ["tokens", "create", "x", "--expires-in", "1d"], ["tokens", "revoke", UUID().uuidString],
     ]

@@ -14,7 +14,7 @@ struct EmailController: RouteCollection {
     let auth: BearerAuth
 
     func boot(routes: any RoutesBuilder) throws {
-        let me = auth.guarded(routes.grouped("api", "users", "me", "email"), needing: .account)
+        let me = auth.sessionGuarded(routes.grouped("api", "users", "me", "email"), needing: .account)
         me.put(use: change)
         me.post("verification", use: resend)
         routes.grouped("api", "users", "email").post("verify", use: verify)

@@ -31,7 +31,7 @@ struct EmailCommand: AsyncParsableCommand {
         var passwordStdin = false
 
         func run() async throws {
-            let context = try await options.context()
+            let context = try await options.context(needingLogin: true)
             let password = passwordStdin ? try Prompt.stdinLine("the current password") : try Prompt.ask("Current password: ", secret: true)
             let profile = try await context.client.email.change(to: address, currentPassword: password)
             if context.output.json { return try context.output.printJSON(profile) }
@@ -52,7 +52,7 @@ struct EmailCommand: AsyncParsableCommand {
         }
     }
 
-    struct Resend: ActionRoute {
+    struct Resend: ActionRoute, NeedsLogin {
         static let configuration = CommandConfiguration(abstract: "Send the verification link again.")
 
         func perform(on client: APIClient) async throws -> String {
