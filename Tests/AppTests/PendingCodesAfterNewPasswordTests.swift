@@ -9,7 +9,8 @@ import XCTest
 /// A new password ends the ways in that wait to be redeemed, as it ends the sessions: an
 /// authorization code not yet exchanged and a device code approved but not yet polled were
 /// approved by a sign-in with the old password, so neither may start a session after it —
-/// whether the password was changed by its owner or reset through a link.
+/// whether the password was changed by its owner or reset through a link. An operator's
+/// `users mfa-reset` ends them too: they were approved under the second factors it removes.
 final class PendingCodesAfterNewPasswordTests: XCTestCase {
     func testAPasswordChangeEndsCodesWaitingToBeRedeemed() async throws {
         try await withTestApp { app in
@@ -31,6 +32,17 @@ final class PendingCodesAfterNewPasswordTests: XCTestCase {
             let token = try await app.resetToken(for: "biggs", mailedTo: email)
             let reset = try await app.confirmReset(["token": token, "newPassword": "new-password-1"])
             XCTAssertEqual(reset.status.code, 204, reset.bodyString)
+            try await waiting.assertEnded(on: app)
+        }
+    }
+
+    func testAnOperatorsSecondFactorResetEndsCodesWaitingToBeRedeemed() async throws {
+        let environment = try TILServerRun.testEnvironment()
+        try await withTestApp { app in
+            let user = try await User.create(username: "porkins", on: app)
+            let waiting = try await Self.waitingCodes(of: user, "porkins", on: app)
+            let reset = try await TILServerRun.run(["users", "mfa-reset", "porkins"], environment: environment)
+            XCTAssertEqual(reset.status, 0, reset.stderr)
             try await waiting.assertEnded(on: app)
         }
     }

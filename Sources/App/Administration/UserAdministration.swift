@@ -87,7 +87,8 @@ public struct UserAdministration: Sendable {
 
     /// Removes `username`'s second factors (TOTP, recovery codes, passkeys, logins waiting for a
     /// second step) when both the device and the codes are lost (ASVS 6.4.4), and ends every session
-    /// of theirs, in one transaction: whoever holds a token of the old set-up is out.
+    /// of theirs and every sign-in waiting to become one (`PendingSignIns`), in one transaction:
+    /// whoever holds a token or a code of the old set-up is out.
     public func resetSecondFactors(of username: String) async throws -> SecondFactorReset {
         let user = try await existing(username)
         let sessions = passwords.sessions
@@ -98,6 +99,7 @@ public struct UserAdministration: Sendable {
             try await tx.execute(PersonalAccessTokenRepository.creationLock(of: user.id))
             let removed = try await totp.removeAll(of: user.id, on: tx) > 0
             let passkeys = try await PasskeyRepository.removeAll(of: user.id, on: tx)
+            try await tx.execute("WITH \(PendingSignIns.endedCTEs(of: user.id)) SELECT 1")
             return SecondFactorReset(
                 removedTOTP: removed, removedPasskeys: passkeys, endedSessions: try await sessions.endAll(of: user.id, on: tx))
         }

@@ -49,13 +49,7 @@ struct PasswordReplacement: Sendable {
         // mfaToken goes with its reset. So were the sign-ins waiting to become sessions: an
         // authorization code not yet redeemed, a device code approved but not yet polled.
         try await tx.execute("""
-            WITH resets AS (DELETE FROM password_resets WHERE user_id = \(userID)),
-                 codes AS (
-                     UPDATE oauth_codes SET expires_at = now()
-                     WHERE user_id = \(userID) AND redeemed_at IS NULL AND expires_at > now()),
-                 devices AS (
-                     UPDATE oauth_device_codes SET status = 'denied', decided_at = now()
-                     WHERE user_id = \(userID) AND status = 'approved')
+            WITH resets AS (DELETE FROM password_resets WHERE user_id = \(userID)), \(PendingSignIns.endedCTEs(of: userID))
             DELETE FROM mfa_challenges WHERE user_id = \(userID)
             """)
         try await notice?.queue(for: userID, on: tx)
