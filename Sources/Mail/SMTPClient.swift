@@ -10,12 +10,13 @@ import Synchronization
 /// `server.timeout`: the transfer, then libcurl's wait for the last reply, each bounded by
 /// it): call it from a thread made for waiting, never from an event loop.
 ///
-/// `@unchecked Sendable`: its one mutable part is the libcurl handle, and every use of it
-/// happens inside `lock`, so no two threads ever touch the handle at once (libcurl's rule).
-public final class SMTPClient: @unchecked Sendable {
+/// Sendable without `@unchecked`: its one mutable part, the libcurl handle, lives inside
+/// `connection`'s mutex, so no two threads ever touch the handle at once (libcurl's rule).
+public final class SMTPClient: Sendable {
     public let server: SMTPServer
-    private let lock = Mutex(())
-    private var easy: CurlEasy?
+    /// The handle kept between messages (libcurl reuses its connection); nil until the first
+    /// message and after a failed conversation.
+    private let connection = Mutex<CurlEasy?>(nil)
     private let watch = ConnectionWatch()
 
     /// Ignores SIGPIPE process-wide, as `HTTPServer` does: with `CURLOPT_NOSIGNAL` (a must in a
@@ -43,18 +44,18 @@ public final class SMTPClient: @unchecked Sendable {
             throw SMTPError(kind: .unsendable, detail: error.description)
         }
         guard !watch.isAborted else { throw SMTPError(kind: .cancelled, detail: "the SMTP client was stopped") }
-        let result = try lock.withLock { _ throws(SMTPError) in
+        let result = try connection.withLock { kept throws(SMTPError) in
             let easy: CurlEasy
-            if let existing = self.easy {
+            if let existing = kept {
                 easy = existing
             } else {
                 easy = try CurlEasy(watch: watch)
-                self.easy = easy
+                kept = easy
             }
             configure(easy, from: message.from.address)
             let result = easy.perform(uploading: bytes, recipients: ["<\(message.to.address)>"])
             // A failed conversation may leave its connection in any state: start clean.
-            if result.code != CURLE_OK { self.easy = nil }
+            if result.code != CURLE_OK { kept = nil }
             return result
         }
         guard result.code != CURLE_OK else { return }
